@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what the project needs when it is missing: npm packages, and for the browser tests
+# Debian's chromium and the CJK fonts. Sourced by start.sh and test.sh.
+set -u
+
+ensure_npm_packages() {
+  local stamp=node_modules/.package-lock.json
+  if [ ! -d node_modules ] || [ ! -f "$stamp" ] || [ package.json -nt "$stamp" ] || { [ -f package-lock.json ] && [ package-lock.json -nt "$stamp" ]; }; then
+    echo "==> npm install"
+    npm install --no-audit --no-fund || return 1
+  fi
+}
+
+ensure_browser() {
+  local missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  if ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then missing+=(fonts-noto-cjk); fi
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "==> apt-get install -y ${missing[*]}"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null || return 1
+  else
+    echo "Missing ${missing[*]}: install them with your package manager (Debian: apt-get install -y ${missing[*]})." >&2
+    return 1
+  fi
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# npm test: install what is missing, type-check, lint, unit tests, build, end-to-end tests in
+# Debian Chromium, and a last line "N passed, N failed" summing both runners.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+export CI="${CI:-}"
+source scripts/ensure-deps.sh
+mkdir -p .cache
+rm -f .cache/vitest-results.json .cache/playwright-results.json .cache/checks.txt
+
+status=0
+check() { # name, command...: runs a step, records a failed step in .cache/checks.txt
+  local name=$1; shift
+  echo "==> $name"
+  if ! "$@"; then
+    echo "$name" >> .cache/checks.txt
+    status=1
+  fi
+}
+
+check "install npm packages" ensure_npm_packages
+check "install chromium and fonts" ensure_browser
+check "typecheck" npx tsc --noEmit
+check "lint" npx eslint . --max-warnings=0
+check "unit tests" npx vitest run --reporter=default --reporter=json --outputFile.json=.cache/vitest-results.json
+if [ -f scripts/data-import.ts ]; then
+  check "data import" npx tsx scripts/data-import.ts --if-missing
+fi
+check "build" npx next build
+if [ -f .next/BUILD_ID ]; then
+  check "end-to-end tests" npx playwright test
+fi
+
+node scripts/summarise-tests.mjs
+summary=$?
+[ $summary -ne 0 ] && status=1
+exit $status

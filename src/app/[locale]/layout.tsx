@@ -1,0 +1,74 @@
+import "@mantine/core/styles.css";
+import "./global.css";
+import type { Metadata, Viewport } from "next";
+import { cookies } from "next/headers";
+import { notFound } from "next/navigation";
+import { hasLocale, NextIntlClientProvider } from "next-intl";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import type { ReactNode } from "react";
+import { LOCALE_TAGS, type Locale } from "@/domain/i18n/locales";
+import { routing } from "@/i18n/routing";
+import { COLOR_SCHEME_COOKIE, parseColorScheme } from "@/features/shell/colorScheme";
+import { Footer } from "@/features/shell/Footer";
+import { Frame } from "@/features/shell/Frame";
+import { Header } from "@/features/shell/Header";
+import { siteUrl } from "@/features/shell/metadata";
+import { Providers } from "@/features/shell/Providers";
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) return {};
+  const t = await getTranslations({ locale, namespace: "common" });
+  const tm = await getTranslations({ locale, namespace: "meta" });
+  return {
+    metadataBase: siteUrl(),
+    title: { default: t("siteName"), template: `%s | ${t("siteName")}` },
+    description: tm("description"),
+    applicationName: t("siteName"),
+    openGraph: { siteName: t("siteName"), type: "website", locale: LOCALE_TAGS[locale] },
+    twitter: { card: "summary" },
+  };
+}
+
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
+    { media: "(prefers-color-scheme: dark)", color: "#242424" },
+  ],
+};
+
+export default async function LocaleLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ locale: string }>;
+}) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  const scheme = parseColorScheme((await cookies()).get(COLOR_SCHEME_COOKIE)?.value);
+  const t = await getTranslations({ locale, namespace: "common" });
+
+  return (
+    <html lang={LOCALE_TAGS[locale as Locale]} data-mantine-color-scheme={scheme} suppressHydrationWarning>
+      <head />
+      <body>
+        <NextIntlClientProvider>
+          <Providers scheme={scheme}>
+            <Frame
+              header={<Header locale={locale} />}
+              footer={<Footer locale={locale} />}
+              proLabel={t("proBar")}
+              skipLabel={t("skipToContent")}
+            >
+              {children}
+            </Frame>
+          </Providers>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,21 @@
+import { Button, Container, Stack, Text, Title } from "@mantine/core";
+import { getLocale, getTranslations } from "next-intl/server";
+
+export default async function NotFound() {
+  const locale = await getLocale();
+  const t = await getTranslations("notFound");
+  return (
+    <Container size="sm" py={80}>
+      <Stack gap="md" align="flex-start">
+        <Text c="dimmed" fw={700} size="xl">
+          404
+        </Text>
+        <Title order={1}>{t("title")}</Title>
+        <Text>{t("body")}</Text>
+        <Button component="a" href={`/${locale}`}>
+          {t("home")}
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,42 @@
+"use client";
+
+import { Button, Menu } from "@mantine/core";
+import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { LOCALES, LOCALE_NATIVE_NAMES, LOCALE_TAGS, switchLocale, type Locale } from "@/domain/i18n/locales";
+
+/** Keeps the current page (path, query and anchor) when switching language. */
+export function LanguageSelector({ locale }: { locale: Locale }) {
+  const t = useTranslations("common.language");
+  const pathname = usePathname() ?? `/${locale}`;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="default" size="sm" aria-label={t("current", { language: LOCALE_NATIVE_NAMES[locale] })} data-testid="language-selector">
+          {LOCALE_NATIVE_NAMES[locale]}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t("label")}</Menu.Label>
+        {LOCALES.map((target) => (
+          <Menu.Item
+            key={target}
+            component="a"
+            href={switchLocale(pathname, target)}
+            hrefLang={LOCALE_TAGS[target]}
+            lang={LOCALE_TAGS[target]}
+            aria-current={target === locale ? "true" : undefined}
+            onClick={(event) => {
+              // The href is right without JavaScript; with it, carry the query string and anchor too.
+              event.preventDefault();
+              const { pathname: path, search, hash } = window.location;
+              window.location.assign(switchLocale(`${path}${search}${hash}`, target));
+            }}
+          >
+            {LOCALE_NATIVE_NAMES[target as Locale]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

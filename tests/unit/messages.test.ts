@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import en from "../../messages/en.json";
+import es from "../../messages/es.json";
+import zh from "../../messages/zh.json";
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+}
+
+const base = leaves(en as Tree);
+
+describe.each([
+  ["es", es],
+  ["zh", zh],
+])("messages/%s.json", (_name, messages) => {
+  const other = leaves(messages as Tree);
+  it("has exactly the keys of en.json", () => {
+    expect([...other.keys()].sort()).toEqual([...base.keys()].sort());
+  });
+  it("keeps every ICU placeholder and leaves nothing empty", () => {
+    for (const [key, text] of base) {
+      const translated = other.get(key) ?? "";
+      expect(translated.trim(), key).not.toBe("");
+      expect(placeholders(translated), key).toEqual(placeholders(text));
+    }
+  });
+  it("is translated, not copied from English", () => {
+    const copied = [...base].filter(([key, text]) => other.get(key) === text && /[a-z]{4,}\s+[a-z]{4,}/i.test(text));
+    expect(copied.map(([key]) => key)).toEqual([]);
+  });
+});
+
+it("names the site as the design guide says", () => {
+  expect(en.common.siteName).toBe("Open Trade Observatory");
+  expect(es.common.siteName).toBe("Observatorio Abierto del Comercio");
+  expect(zh.common.siteName).toBe("开放贸易观察站");
+});
