@@ -39,6 +39,6 @@ export default defineConfig({
         url: `${baseURL}/en`,
         reuseExistingServer: !process.env.CI,
         timeout: 120_000,
-        env: { NEXT_TELEMETRY_DISABLED: "1", PORT: String(port) },
+        env: { NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), ENABLE_TEST_ROUTES: "1" },
       },
 });

@@ -10,5 +10,12 @@ export default getRequestConfig(async ({ requestLocale }) => {
     locale,
     messages: await loadMessages(locale),
     timeZone: "UTC",
+    // A missing message is a bug the unit tests catch; in production it shows its key, not a 500.
+    onError(error) {
+      console.error(`[i18n] ${error.message}`);
+    },
+    getMessageFallback({ namespace, key }) {
+      return namespace ? `${namespace}.${key}` : key;
+    },
   };
 });

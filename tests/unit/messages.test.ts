@@ -20,6 +20,8 @@ function placeholders(text: string): string[] {
 }
 
 const base = leaves(en as Tree);
+// Proper names that read the same in every language.
+const SAME_IN_ALL_LANGUAGES = new Set(["nav.items.exportHoldem"]);
 
 describe.each([
   ["es", es],
@@ -37,7 +39,7 @@ describe.each([
     }
   });
   it("is translated, not copied from English", () => {
-    const copied = [...base].filter(([key, text]) => other.get(key) === text && /[a-z]{4,}\s+[a-z]{4,}/i.test(text));
+    const copied = [...base].filter(([key, text]) => !SAME_IN_ALL_LANGUAGES.has(key) && other.get(key) === text && /[a-z]{4,}\s+[a-z]{4,}/i.test(text));
     expect(copied.map(([key]) => key)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { Button, Container, Stack, Text, Title } from "@mantine/core";
+import { Container, Stack, Text, Title } from "@mantine/core";
+import { ButtonLink } from "@/features/shell/AppLink";
 import { getLocale, getTranslations } from "next-intl/server";
 
 export default async function NotFound() {
@@ -12,9 +13,7 @@ export default async function NotFound() {
         </Text>
         <Title order={1}>{t("title")}</Title>
         <Text>{t("body")}</Text>
-        <Button component="a" href={`/${locale}`}>
-          {t("home")}
-        </Button>
+        <ButtonLink href={`/${locale}`}>{t("home")}</ButtonLink>
       </Stack>
     </Container>
   );

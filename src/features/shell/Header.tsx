@@ -1,15 +1,21 @@
 import { Group } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import type { Locale } from "@/domain/i18n/locales";
 import { ColorSchemeToggle } from "./ColorSchemeToggle";
 import { LanguageSelector } from "./LanguageSelector";
 import { Logo } from "./Logo";
+import { MobileNav } from "./MobileNav";
+import { NavMenus } from "./NavMenus";
+import { SearchButton } from "./SearchButton";
+import { UserGroup } from "./UserGroup";
 import classes from "./Header.module.css";
 
-/** The top bar. The navigation menus and the account group plug into the middle and end slots. */
-export async function Header({ locale, nav, account }: { locale: Locale; nav?: React.ReactNode; account?: React.ReactNode }) {
+/** The top bar. `account` replaces the anonymous user group when the accounts feature provides one. */
+export async function Header({ locale, account }: { locale: Locale; account?: ReactNode }) {
   const t = await getTranslations({ locale, namespace: "common" });
+  const tn = await getTranslations({ locale, namespace: "nav" });
   return (
     <header className={classes.header}>
       <div className={classes.inner}>
@@ -17,13 +23,17 @@ export async function Header({ locale, nav, account }: { locale: Locale; nav?: R
           <Logo />
           <span className={classes.siteName}>{t("siteName")}</span>
         </Link>
-        <nav className={classes.nav} aria-label={t("siteName")}>
-          {nav}
+        <nav className={classes.nav} aria-label={tn("mainMenu")}>
+          <NavMenus locale={locale} />
         </nav>
         <Group gap="xs" wrap="nowrap">
+          <SearchButton />
           <LanguageSelector locale={locale} />
           <ColorSchemeToggle />
-          {account}
+          <Group visibleFrom="md" gap="xs" wrap="nowrap">
+            {account ?? <UserGroup locale={locale} />}
+          </Group>
+          <MobileNav locale={locale} />
         </Group>
       </div>
     </header>

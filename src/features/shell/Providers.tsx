@@ -4,7 +4,7 @@ import { MantineProvider, useMantineColorScheme } from "@mantine/core";
 import { useHotkeys } from "@mantine/hooks";
 import { useMemo, type ReactNode } from "react";
 import { cookieColorSchemeManager, type ResolvedScheme } from "./colorScheme";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 
 function ColorSchemeHotkey() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
@@ -16,7 +16,7 @@ function ColorSchemeHotkey() {
 export function Providers({ scheme, children }: { scheme: ResolvedScheme; children: ReactNode }) {
   const manager = useMemo(() => cookieColorSchemeManager(), []);
   return (
-    <MantineProvider theme={theme} defaultColorScheme={scheme} colorSchemeManager={manager}>
+    <MantineProvider theme={theme} defaultColorScheme={scheme} colorSchemeManager={manager} cssVariablesResolver={cssVariablesResolver}>
       <ColorSchemeHotkey />
       {children}
     </MantineProvider>

@@ -1,0 +1,39 @@
+import { Container, Stack, Text, Title } from "@mantine/core";
+import { getTranslations } from "next-intl/server";
+import type { Locale } from "@/domain/i18n/locales";
+
+/**
+ * A text page from messages: "{namespace}.title", "{namespace}.intro", then for each section
+ * "{namespace}.{section}Title" and "{namespace}.{section}".
+ */
+export async function ArticlePage({ locale, namespace, sections }: { locale: Locale; namespace: string; sections: string[] }) {
+  const t = await getTranslations({ locale, namespace });
+  return (
+    <Container size="md" py={56}>
+      <Stack gap="lg">
+        <Title order={1}>{t("title")}</Title>
+        <Text size="lg">{t("intro")}</Text>
+        {sections.map((section) => (
+          <Stack gap="xs" key={section}>
+            <Title order={2} size="h3">
+              {t(`${section}Title`)}
+            </Title>
+            <Text>{t(section)}</Text>
+          </Stack>
+        ))}
+      </Stack>
+    </Container>
+  );
+}
+
+export async function articleMetadata(locale: Locale, namespace: string, path: string) {
+  const t = await getTranslations({ locale });
+  const { pageMetadata } = await import("@/features/shell/metadata");
+  return pageMetadata({
+    locale,
+    path,
+    title: t(`${namespace}.title`),
+    description: t(`${namespace}.intro`),
+    siteName: t("common.siteName"),
+  });
+}

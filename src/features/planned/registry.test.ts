@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import en from "../../../messages/en.json";
+import { internalNavPaths, NAV_MENUS } from "../shell/navigation";
+import { PAGE_TITLE_KEYS, PLANNED_PAGES, plannedPageFor } from "./registry";
+
+const REAL_PAGES = new Set(["/resources/about", "/blog", "/support", "/support/faq", "/resources/privacy", "/resources/terms", "/sitemap"]);
+
+describe("planned pages", () => {
+  it("every menu and menu entry has a label", () => {
+    for (const menu of NAV_MENUS) {
+      expect((en.nav.menus as Record<string, string>)[menu.id], menu.id).toBeTruthy();
+      for (const item of menu.items) expect((en.nav.items as Record<string, string>)[item.id], item.id).toBeTruthy();
+    }
+  });
+  it("cover every menu link that has no real page yet", () => {
+    for (const path of internalNavPaths()) {
+      expect(REAL_PAGES.has(path) || plannedPageFor(path) !== null, path).toBe(true);
+    }
+  });
+  it("have a description in the messages and offer only pages that exist", () => {
+    const planned = en.planned.pages as Record<string, string>;
+    for (const page of Object.values(PLANNED_PAGES)) {
+      expect(planned[page.id], page.id).toBeTruthy();
+      for (const related of page.related) {
+        expect(related in PAGE_TITLE_KEYS, related).toBe(true);
+      }
+    }
+  });
+  it("match paths exactly, with or without a trailing slash", () => {
+    expect(plannedPageFor("/chat/")?.id).toBe("chat");
+    expect(plannedPageFor("/chat/x")).toBeNull();
+    expect(plannedPageFor("/constructor")).toBeNull();
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Pages the navigation promises that are not built yet. Each says plainly what it will hold and
+ * links to what exists (no dead ends). A real route for the same path replaces the entry: Next.js
+ * prefers a concrete route over the catch-all that renders these.
+ */
+export interface PlannedPage {
+  /** Message key under "planned.pages"; the title is the nav label "nav.items.{id}". */
+  id: string;
+  /** Existing pages to offer meanwhile (paths without locale). */
+  related: string[];
+}
+
+const HOME = "/";
+const ABOUT = "/resources/about";
+const FAQ = "/support/faq";
+const BLOG = "/blog";
+
+export const PLANNED_PAGES: Record<string, PlannedPage> = {
+  "/trending": { id: "trending", related: [HOME, ABOUT] },
+  "/profile/world/wld": { id: "world", related: [HOME, FAQ] },
+  "/profile/hs": { id: "products", related: [HOME, FAQ] },
+  "/profile/bilateral-country": { id: "bilateralCountry", related: [HOME, FAQ] },
+  "/profile/bilateral-product": { id: "bilateralProduct", related: [HOME, FAQ] },
+  "/company": { id: "companies", related: [HOME, ABOUT] },
+  "/fund-manager-landing": { id: "funds", related: [HOME, ABOUT] },
+  "/chat": { id: "chat", related: [FAQ, "/support"] },
+  "/tariff-simulator-report": { id: "tariffSimulator", related: [HOME, BLOG] },
+  "/trend-explorer": { id: "trendExplorer", related: [HOME, "/subscription"] },
+  "/company-explorer": { id: "companyExplorer", related: [HOME, "/subscription"] },
+  "/explorer": { id: "explorer", related: [HOME, "/subscription"] },
+  "/country-rankings/2023/trade": { id: "countryRankings", related: [HOME, FAQ] },
+  "/product-rankings/2023/trade": { id: "productRankings", related: [HOME, FAQ] },
+  "/visualize/tree_map": { id: "treeMap", related: [HOME, FAQ] },
+  "/visualize/stacked": { id: "stacked", related: [HOME, FAQ] },
+  "/visualize/scatter": { id: "scatter", related: [HOME, FAQ] },
+  "/visualize/network": { id: "network", related: [HOME, FAQ] },
+  "/visualize/geomap": { id: "geomap", related: [HOME, FAQ] },
+  "/data-availability": { id: "dataAvailability", related: [FAQ, "/resources/terms"] },
+  "/data-sources": { id: "dataSources", related: [FAQ, ABOUT] },
+  "/resources/bulk-download/bill-of-lading": { id: "bulkBillOfLading", related: [HOME, "/subscription"] },
+  "/resources/bulk-download/national": { id: "bulkNational", related: [HOME, "/subscription"] },
+  "/resources/bulk-download/products": { id: "bulkProducts", related: [HOME, "/subscription"] },
+  "/resources/bulk-download/international": { id: "bulkInternational", related: [HOME, "/resources/terms"] },
+  "/resources/api": { id: "api", related: [HOME, "/resources/terms"] },
+  "/resources/notebooks": { id: "notebooks", related: [HOME, "/resources/terms"] },
+  "/rankings/eci/hs6/hs96": { id: "eciRankings", related: [HOME, FAQ] },
+  "/rankings/pci/hs4/hs92": { id: "pciRankings", related: [HOME, FAQ] },
+  "/rankings/legacy/eci": { id: "legacyEci", related: [HOME, FAQ] },
+  "/resources/methods/eci-growth-predictions": { id: "growthPredictions", related: [HOME, FAQ] },
+  "/resources/publications": { id: "publications", related: [BLOG, ABOUT] },
+  "/resources/library": { id: "library", related: [BLOG, ABOUT] },
+  "/games/export-holdem": { id: "exportHoldem", related: [HOME, BLOG] },
+  "/games/pick-5": { id: "pick5", related: [HOME, BLOG] },
+  "/games/connectrade": { id: "connectrade", related: [HOME, BLOG] },
+  "/games/tradle": { id: "tradle", related: [HOME, BLOG] },
+  "/resources/methods": { id: "methods", related: [FAQ, ABOUT] },
+  "/login": { id: "login", related: [HOME, "/resources/privacy"] },
+  "/subscription": { id: "subscription", related: [HOME, ABOUT] },
+};
+
+/** The titles of related pages come from the nav labels or the pages' own titles. */
+export const PAGE_TITLE_KEYS: Record<string, string> = {
+  "/": "common.home",
+  "/resources/about": "about.title",
+  "/resources/privacy": "privacy.title",
+  "/resources/terms": "terms.title",
+  "/support": "supportPage.title",
+  "/support/faq": "faq.title",
+  "/blog": "blog.title",
+  "/subscription": "nav.pricing",
+  "/sitemap": "sitemapPage.title",
+};
+
+export function plannedPageFor(pathWithoutLocale: string): PlannedPage | null {
+  const normalised = pathWithoutLocale.replace(/\/+$/, "") || "/";
+  return Object.hasOwn(PLANNED_PAGES, normalised) ? PLANNED_PAGES[normalised] : null;
+}

@@ -1,0 +1,67 @@
+"use client";
+
+import { Accordion, Burger, Drawer, Group, NavLink, Stack } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { withLocale, type Locale } from "@/domain/i18n/locales";
+import { useExplore } from "./explore";
+import { NavBadge } from "./NavBadge";
+import { NAV_MENUS } from "./navigation";
+import { UserGroup } from "./UserGroup";
+
+/** Below the 'md' breakpoint: a burger opening a drawer with every menu and the user group. */
+export function MobileNav({ locale }: { locale: Locale }) {
+  const t = useTranslations("nav");
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const explore = useExplore();
+  return (
+    <>
+      <Burger
+        opened={opened}
+        onClick={toggle}
+        hiddenFrom="md"
+        size="sm"
+        aria-label={opened ? t("closeMenu") : t("openMenu")}
+        data-testid="mobile-menu-button"
+      />
+      <Drawer opened={opened} onClose={close} title={t("mainMenu")} hiddenFrom="md" size="100%" data-testid="mobile-menu">
+        <Stack gap="md">
+          <UserGroup locale={locale} stacked />
+          <Accordion multiple variant="contained">
+            {NAV_MENUS.map((menu) => (
+              <Accordion.Item key={menu.id} value={menu.id}>
+                <Accordion.Control>{t(`menus.${menu.id}`)}</Accordion.Control>
+                <Accordion.Panel>
+                  {menu.items.map((item) => {
+                    const label = (
+                      <Group gap={6} wrap="nowrap">
+                        {t(`items.${item.id}`)}
+                        {item.badge && <NavBadge kind={item.badge} />}
+                      </Group>
+                    );
+                    return item.explore ? (
+                      <NavLink
+                        key={item.id}
+                        label={label}
+                        component="button"
+                        onClick={() => {
+                          close();
+                          explore.open(item.explore);
+                        }}
+                      />
+                    ) : item.external ? (
+                      <NavLink key={item.id} label={label} component="a" href={item.href} onClick={close} />
+                    ) : (
+                      <NavLink key={item.id} label={label} component={Link} href={withLocale(item.href ?? "/", locale)} onClick={close} />
+                    );
+                  })}
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+        </Stack>
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { loadingFor } from "./routeLoading";
+
+const here = new URL("http://localhost/en/visualize");
+
+describe("loadingFor", () => {
+  it("shows nothing for the same path or another site", () => {
+    expect(loadingFor(here, new URL("http://localhost/en/visualize?x=1"))).toBe("none");
+    expect(loadingFor(here, new URL("http://localhost/en/visualize#top"))).toBe("none");
+    expect(loadingFor(here, new URL("https://example.org/en/blog"))).toBe("none");
+  });
+  it("shows the bar for another path", () => {
+    expect(loadingFor(here, new URL("http://localhost/en/blog"))).toBe("bar");
+  });
+  it("shows the full-page state for profiles", () => {
+    expect(loadingFor(here, new URL("http://localhost/es/profile/country/chl"))).toBe("full-page");
+    expect(loadingFor(here, new URL("http://localhost/zh/profile/hs/0101"))).toBe("full-page");
+  });
+});

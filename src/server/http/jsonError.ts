@@ -1,0 +1,25 @@
+/** The API error shape of DESIGN.md: { error: { code, message } } with a 4xx/5xx status. */
+export function jsonError(status: number, code: string, message: string, headers?: HeadersInit): Response {
+  return Response.json({ error: { code, message } }, { status, headers });
+}
+
+/** Reads a request body as text, refusing more than maxBytes without buffering the rest. */
+export async function readBodyLimited(request: Request, maxBytes: number): Promise<{ ok: true; text: string } | { ok: false }> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) return { ok: false };
+  if (!request.body) return { ok: true, text: "" };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return { ok: false };
+    }
+    chunks.push(value);
+  }
+  return { ok: true, text: new TextDecoder().decode(Buffer.concat(chunks)) };
+}

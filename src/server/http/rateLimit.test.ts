@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { clientKey, RateLimiter } from "./rateLimit";
+
+describe("RateLimiter", () => {
+  it("allows up to the limit per window, then says when to retry", () => {
+    let now = 0;
+    const limiter = new RateLimiter(3, 60_000, 100, () => now);
+    expect([1, 2, 3].map(() => limiter.hit("a").allowed)).toEqual([true, true, true]);
+    now = 15_000;
+    const refused = limiter.hit("a");
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterSeconds).toBe(45);
+    expect(limiter.hit("b").allowed).toBe(true);
+    now = 60_000;
+    expect(limiter.hit("a").allowed).toBe(true);
+  });
+  it("keeps memory bounded", () => {
+    const limiter = new RateLimiter(1, 60_000, 10, () => 0);
+    for (let i = 0; i < 1000; i++) limiter.hit(`k${i}`);
+    expect((limiter as unknown as { windows: Map<string, unknown> }).windows.size).toBeLessThanOrEqual(10);
+  });
+});
+
+it("takes the first forwarded address as the client", () => {
+  expect(clientKey(new Headers({ "x-forwarded-for": "1.2.3.4, 10.0.0.1" }))).toBe("1.2.3.4");
+  expect(clientKey(new Headers())).toBe("local");
+});

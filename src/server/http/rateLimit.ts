@@ -1,0 +1,61 @@
+/**
+ * A fixed-window rate limiter kept in this process's memory. Per node, not global: behind a load
+ * balancer each node limits on its own, which degrades gracefully (DESIGN.md, scale-out).
+ */
+export interface RateLimitResult {
+  allowed: boolean;
+  remaining: number;
+  retryAfterSeconds: number;
+}
+
+export class RateLimiter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly maxKeys = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  hit(key: string): RateLimitResult {
+    const time = this.now();
+    let entry = this.windows.get(key);
+    if (!entry || time - entry.start >= this.windowMs) {
+      entry = { start: time, count: 0 };
+      this.windows.delete(key);
+      this.evictIfFull(time);
+      this.windows.set(key, entry);
+    }
+    entry.count += 1;
+    const allowed = entry.count <= this.limit;
+    return {
+      allowed,
+      remaining: Math.max(0, this.limit - entry.count),
+      retryAfterSeconds: allowed ? 0 : Math.ceil((entry.start + this.windowMs - time) / 1000),
+    };
+  }
+
+  reset(key: string) {
+    this.windows.delete(key);
+  }
+
+  private evictIfFull(time: number) {
+    if (this.windows.size < this.maxKeys) return;
+    for (const [key, entry] of this.windows) {
+      if (time - entry.start >= this.windowMs) this.windows.delete(key);
+    }
+    // Still full: drop the oldest keys (Map keeps insertion order) so memory stays bounded.
+    while (this.windows.size >= this.maxKeys) {
+      const oldest = this.windows.keys().next().value;
+      if (oldest === undefined) break;
+      this.windows.delete(oldest);
+    }
+  }
+}
+
+/** The client's address as seen by this node: the first X-Forwarded-For hop, else X-Real-IP. */
+export function clientKey(headers: Headers): string {
+  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return (forwarded || headers.get("x-real-ip") || "local").slice(0, 64);
+}

@@ -1,0 +1,171 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+async function openMenu(page: Page, id: string) {
+  await page.locator(`[data-menu="${id}"]`).click();
+}
+
+test.describe("desktop shell (1280 px)", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  for (const scheme of ["light", "dark"] as const) {
+    test(`menus open and navigate (${scheme})`, async ({ page, context, baseURL }, testInfo) => {
+      await context.addCookies([{ name: "ots-color-scheme", value: scheme, url: baseURL! }]);
+      await page.goto("/en");
+      await openMenu(page, "profiles");
+      const world = page.locator('[data-nav-link="world"]');
+      await expect(world).toBeVisible();
+      await expect(page.locator('[data-badge="PRO"]').first()).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`menu-${scheme}.png`) });
+      await world.click();
+      await page.waitForURL("**/en/profile/world/wld");
+      await expect(page.getByTestId("planned-page")).toBeVisible();
+      await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
+    });
+  }
+
+  test("menus are keyboard navigable with visible focus", async ({ page }) => {
+    await page.goto("/en");
+    const trigger = page.locator('[data-menu="about"]');
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menu")).toBeVisible();
+    await page.keyboard.press("ArrowDown");
+    const focused = page.locator('[role="menuitem"]:focus');
+    await expect(focused).toHaveCount(1);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toHaveCount(0);
+  });
+
+  test("the language switch keeps the page", async ({ page }) => {
+    await page.goto("/en/resources/about?ref=test#team");
+    await page.getByTestId("language-selector").click();
+    await page.getByRole("menuitem", { name: "Español" }).click();
+    await page.waitForURL("**/es/resources/about?ref=test#team");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Acerca del Observatorio");
+  });
+
+  test("the loading bar shows on navigation to another path", async ({ page }) => {
+    await page.goto("/en");
+    await page.locator('[data-testid="footer"] a[href="/en/resources/about"]').click();
+    await expect(page.getByTestId("loading-bar")).toBeAttached();
+    await page.waitForURL("**/en/resources/about");
+  });
+
+  test("profile links show the full-page loading state", async ({ page }) => {
+    await page.goto("/en/sitemap");
+    await page.route("**/en/profile/world/wld**", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.locator('a[href="/en/profile/world/wld"]').first().click();
+    await expect(page.getByTestId("full-page-loading")).toBeVisible();
+    await page.waitForURL("**/en/profile/world/wld");
+  });
+
+  test("the search button and report entries open the explore dialog", async ({ page }) => {
+    await page.goto("/en");
+    await page.getByTestId("search-button").click();
+    await expect(page.getByTestId("explorer-body")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await openMenu(page, "profiles");
+    await page.locator('[data-explore="country"]').click();
+    await expect(page.getByTestId("explorer-body")).toHaveAttribute("data-report", "country");
+  });
+
+  test("sign in carries the current page as redirect", async ({ page }) => {
+    await page.goto("/es/support/faq");
+    const signIn = page.getByTestId("user-group").getByRole("link").first();
+    await expect(signIn).toHaveAttribute("href", "/es/login?redirect=%2Fes%2Fsupport%2Ffaq");
+  });
+
+  test("the footer differs on the home page and links the RSS feed", async ({ page, request }) => {
+    await page.goto("/zh");
+    const homeBg = await page.getByTestId("footer").evaluate((el) => getComputedStyle(el).backgroundColor);
+    await page.goto("/zh/resources/about");
+    const otherBg = await page.getByTestId("footer").evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(homeBg).not.toBe(otherBg);
+    const rss = await request.get((await page.getByTestId("rss-link").getAttribute("href"))!);
+    expect(rss.headers()["content-type"]).toContain("application/rss+xml");
+    expect(await rss.text()).toContain("<language>zh-Hans</language>");
+  });
+
+  test("the home page has no serious or critical accessibility violations", async ({ page, context, baseURL }) => {
+    for (const [locale, scheme] of [["en", "light"], ["zh", "dark"]]) {
+      await context.addCookies([{ name: "ots-color-scheme", value: scheme, url: baseURL! }]);
+      await page.goto(`/${locale}`);
+      const results = await new AxeBuilder({ page }).analyze();
+      const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    }
+  });
+});
+
+test.describe("mobile shell (390 px)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const scheme of ["light", "dark"] as const) {
+    test(`the mobile menu holds the menus and the user group (${scheme})`, async ({ page, context, baseURL }, testInfo) => {
+      await context.addCookies([{ name: "ots-color-scheme", value: scheme, url: baseURL! }]);
+      await page.goto("/es");
+      await expect(page.getByTestId("desktop-nav")).toBeHidden();
+      await page.getByTestId("mobile-menu-button").click();
+      const drawer = page.getByRole("dialog");
+      await expect(drawer.getByRole("link", { name: "Iniciar sesión" })).toBeVisible();
+      await drawer.getByRole("button", { name: "Acerca de" }).click();
+      await page.screenshot({ path: testInfo.outputPath(`mobile-menu-${scheme}.png`) });
+      await drawer.getByRole("link", { name: "Preguntas frecuentes" }).click();
+      await page.waitForURL("**/es/support/faq");
+    });
+  }
+});
+
+test("the error page renders and reports the error", async ({ page }) => {
+  await page.goto("/en/test-error");
+  const report = page.waitForRequest((req) => req.url().endsWith("/api/alerts/slack") && req.method() === "POST");
+  await page.getByTestId("throw").click();
+  await expect(page.getByRole("heading", { name: "Oops, error. Sorry!" })).toBeVisible();
+  await expect(page.getByText("Test error thrown on purpose")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to home" })).toBeVisible();
+  const body = (await report).postDataJSON() as { message: string[] };
+  const text = body.message.join("\n");
+  expect(text).toContain("/en/test-error");
+  expect(text).toContain("Test error thrown on purpose");
+  expect(text).toContain("user agent:");
+  expect(text).toContain("Component stack");
+  await expect(page.getByTestId("header-present").or(page.locator("header"))).toBeVisible();
+});
+
+test("no dead ends: every shell link answers without 404 or 500", async ({ page, request }) => {
+  const hrefs = new Set<string>();
+  for (const locale of ["en", "es", "zh"]) {
+    await page.goto(`/${locale}/sitemap`);
+    for (const href of await page.locator("main a[href^='/'], footer a[href^='/'], header a[href^='/']").evaluateAll((els) =>
+      els.map((el) => el.getAttribute("href") as string),
+    )) {
+      hrefs.add(href);
+    }
+    await openMenu(page, "profiles");
+    for (const menu of ["profiles", "tools", "data", "complexity", "games", "about"]) {
+      await openMenu(page, menu);
+      for (const href of await page.locator("[role=menu] a[href^='/']").evaluateAll((els) => els.map((el) => el.getAttribute("href") as string))) {
+        hrefs.add(href);
+      }
+      await page.keyboard.press("Escape");
+    }
+  }
+  expect(hrefs.size).toBeGreaterThan(100);
+  const broken: string[] = [];
+  for (const href of hrefs) {
+    const response = await request.get(href, { maxRedirects: 5 });
+    if (response.status() >= 400) broken.push(`${href} -> ${response.status()}`);
+  }
+  expect(broken).toEqual([]);
+});
+
+test("sitemap.xml lists pages in every locale and robots.txt points to it", async ({ request }) => {
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  for (const path of ["/en/resources/about", "/es/blog/welcome", "/zh/profile/world/wld"]) expect(sitemap).toContain(path);
+  expect(await (await request.get("/robots.txt")).text()).toContain("Sitemap:");
+});
