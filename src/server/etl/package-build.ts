@@ -1,0 +1,241 @@
+/**
+ * How each data package resource becomes warehouse tables: the dimension (member) tables every cube
+ * shares, and one fact layout per trade resource. Staged CSV tables hold text; casts happen here,
+ * after validation has proven they succeed.
+ */
+import { listValue, type DuckDBConnection } from "@duckdb/node-api";
+import { getCube, type CubeDef } from "@/server/warehouse/registry";
+import type { Resource } from "./datapackage";
+import { createCubeTables, type TableStats } from "./layout";
+import { ident, scalar, toNumber } from "./sql";
+
+/** Nomenclatures every cube needs; the import fails without them. */
+export const DIMENSION_RESOURCES = ["continents", "countries", "sections", "products_hs92"] as const;
+
+/** Fields the importer reads from each resource (beyond what the schema validates). */
+export const REQUIRED_FIELDS: Record<string, readonly string[]> = {
+  continents: ["id", "name_en", "name_es", "name_zh", "color"],
+  countries: ["iso3", "iso2", "m49", "continent_id", "name_en", "name_es", "name_zh", "lat", "lon", "is_aggregate", "code_status", "alias_of"],
+  sections: ["code", "name_en", "name_short_es", "name_es", "name_zh", "name_full_en", "color", "color_ots", "community_name", "hs2_first", "hs2_last", "subnational_esp_section_id"],
+  products_hs92: ["level", "code", "parent_code", "section_code", "name_en", "name_es", "name_zh", "short_name_en", "short_name_es", "hs92_member", "oec_id"],
+  trade_bilateral_section: ["year", "reporter", "partner", "section", "export_value", "import_value"],
+  trade_country_hs4_2018: ["year", "reporter", "hs4", "export_value", "import_value"],
+  trade_bilateral_hs4_1989_1990: ["year", "reporter", "partner", "hs4", "export_value", "quantity"],
+  services_2016: ["year", "country", "service_code", "ebops2002_code", "service_name_en", "export_value"],
+  subnational_esp_province_section_2022: ["year", "province_id", "province_name", "section", "export_value"],
+  indicators_country_year: ["iso3", "year", "gdp", "gdp_per_capita", "population"],
+};
+
+export function missingFields(resource: Resource): string[] {
+  const wanted = REQUIRED_FIELDS[resource.name] ?? [];
+  const present = new Set((resource.schema?.fields ?? []).map((f) => f.name));
+  return wanted.filter((name) => !present.has(name));
+}
+
+function trueValues(resource: Resource, field: string): string[] {
+  return resource.schema?.fields.find((f) => f.name === field)?.trueValues ?? ["true", "True", "TRUE", "1"];
+}
+
+/** name_xx with English fallback and a flag saying the fallback happened. */
+function localisedNames(en: string, es: string, zh: string): string {
+  return `${en} AS name_en,
+    COALESCE(${es}, ${en}) AS name_es, COALESCE(${zh}, ${en}) AS name_zh,
+    (${es}) IS NULL AS name_es_fallback, (${zh}) IS NULL AS name_zh_fallback`;
+}
+
+export async function buildDimensions(
+  conn: DuckDBConnection,
+  relation: (resource: string) => string,
+  resources: (name: string) => Resource | undefined,
+): Promise<number> {
+  const r = (name: string) => ident(relation(name));
+  await conn.run(`CREATE OR REPLACE TABLE dim_continents AS
+    SELECT id, ${localisedNames("name_en", "name_es", "name_zh")}, color
+    FROM ${r("continents")} ORDER BY id`);
+  await conn.run(
+    `CREATE OR REPLACE TABLE dim_countries AS
+    SELECT iso3 AS id, iso2, TRY_CAST(m49 AS INTEGER) AS m49, COALESCE(continent_id, 'xx') AS continent_id,
+      ${localisedNames("name_en", "name_es", "name_zh")},
+      TRY_CAST(lat AS DOUBLE) AS lat, TRY_CAST(lon AS DOUBLE) AS lon,
+      COALESCE(list_contains($aggTrue, is_aggregate), false) AS is_aggregate, code_status, alias_of
+    FROM ${r("countries")} ORDER BY iso3`,
+    { aggTrue: listValue(trueValues(resources("countries")!, "is_aggregate")) },
+  );
+  await conn.run(`CREATE OR REPLACE TABLE dim_hs_sections AS
+    SELECT code AS id,
+      name_en, COALESCE(name_short_es, name_es, name_en) AS name_es, COALESCE(name_zh, name_en) AS name_zh,
+      (name_short_es IS NULL AND name_es IS NULL) AS name_es_fallback, name_zh IS NULL AS name_zh_fallback,
+      COALESCE(name_full_en, name_en) AS long_name_en, COALESCE(name_es, name_short_es, name_en) AS long_name_es,
+      color, color_ots, community_name, hs2_first, hs2_last, subnational_esp_section_id
+    FROM ${r("sections")} ORDER BY TRY_CAST(code AS INTEGER), code`);
+  const memberFlag = listValue(trueValues(resources("products_hs92")!, "hs92_member"));
+  const productColumns = `
+      COALESCE(short_name_en, name_en) AS name_en,
+      COALESCE(short_name_es, name_es, short_name_en, name_en) AS name_es,
+      COALESCE(name_zh, short_name_en, name_en) AS name_zh,
+      (short_name_es IS NULL AND name_es IS NULL) AS name_es_fallback, name_zh IS NULL AS name_zh_fallback,
+      name_en AS long_name_en, COALESCE(name_es, short_name_es, name_en) AS long_name_es,
+      COALESCE(list_contains($member, hs92_member), false) AS hs92_member, oec_id`;
+  await conn.run(
+    `CREATE OR REPLACE TABLE dim_hs2 AS
+     SELECT code AS id, section_code AS section_id, ${productColumns}
+     FROM ${r("products_hs92")} WHERE level = 'hs2' ORDER BY code`,
+    { member: memberFlag },
+  );
+  await conn.run(
+    `CREATE OR REPLACE TABLE dim_hs4 AS
+     SELECT code AS id, parent_code AS hs2_id, section_code AS section_id, ${productColumns}
+     FROM ${r("products_hs92")} WHERE level = 'hs4' ORDER BY code`,
+    { member: memberFlag },
+  );
+  await conn.run(
+    `CREATE OR REPLACE TABLE dim_hs6 AS
+     SELECT code AS id, parent_code AS hs4_id, left(code, 2) AS hs2_id, section_code AS section_id, ${productColumns}
+     FROM ${r("products_hs92")} WHERE level = 'hs6' ORDER BY code`,
+    { member: memberFlag },
+  );
+  await conn.run(`CREATE OR REPLACE VIEW dim_products AS
+    SELECT 'section' AS level, s.id, NULL AS parent_id, s.id AS section_id, s.name_en, s.name_es, s.name_zh,
+           s.name_es_fallback, s.name_zh_fallback, s.color FROM dim_hs_sections s
+    UNION ALL SELECT 'hs2', p.id, p.section_id, p.section_id, p.name_en, p.name_es, p.name_zh,
+           p.name_es_fallback, p.name_zh_fallback, s.color FROM dim_hs2 p LEFT JOIN dim_hs_sections s ON s.id = p.section_id
+    UNION ALL SELECT 'hs4', p.id, p.hs2_id, p.section_id, p.name_en, p.name_es, p.name_zh,
+           p.name_es_fallback, p.name_zh_fallback, s.color FROM dim_hs4 p LEFT JOIN dim_hs_sections s ON s.id = p.section_id
+    UNION ALL SELECT 'hs6', p.id, p.hs4_id, p.section_id, p.name_en, p.name_es, p.name_zh,
+           p.name_es_fallback, p.name_zh_fallback, s.color FROM dim_hs6 p LEFT JOIN dim_hs_sections s ON s.id = p.section_id`);
+  // Section of every two-digit chapter, including chapters outside HS92 (for BACI's newer revisions).
+  await conn.run(`CREATE OR REPLACE TABLE map_hs2_section AS
+    WITH chapters AS (SELECT lpad(CAST(n AS VARCHAR), 2, '0') AS hs2 FROM range(0, 100) AS t(n))
+    SELECT c.hs2, COALESCE(
+      (SELECT h.section_id FROM dim_hs2 h WHERE h.id = c.hs2),
+      (SELECT min(s.id) FROM dim_hs_sections s WHERE s.id <> '99' AND c.hs2 BETWEEN s.hs2_first AND s.hs2_last),
+      '99') AS section_id
+    FROM chapters c ORDER BY c.hs2`);
+  // Flow captions are interface vocabulary, not entity names, so all three languages are written here.
+  await conn.run(`CREATE OR REPLACE TABLE dim_flows AS
+    SELECT * FROM (VALUES
+      (1::TINYINT, 'Imports', 'Importaciones', '进口', false, false),
+      (2::TINYINT, 'Exports', 'Exportaciones', '出口', false, false))
+    AS t(id, name_en, name_es, name_zh, name_es_fallback, name_zh_fallback)`);
+  return toNumber(await scalar(conn, `SELECT (SELECT count(*) FROM dim_countries) + (SELECT count(*) FROM dim_products)`));
+}
+
+export interface PackageCubeSource {
+  resource: string;
+  cube: CubeDef;
+  /** SELECT over the staged relation producing the cube's columns. */
+  sourceSql(rel: string): string;
+  /** Member tables that only this resource provides. */
+  dimensions?(conn: DuckDBConnection, rel: string): Promise<void>;
+  /** Checks of meaning (not format) that only warn, e.g. mirror consistency. */
+  warnings?(conn: DuckDBConnection, rel: string): Promise<string[]>;
+}
+
+const continentOf = (alias: string, column: string) =>
+  `COALESCE((SELECT c.continent_id FROM dim_countries c WHERE c.id = ${alias}.${column}), 'xx')`;
+
+function cube(name: string): CubeDef {
+  const found = getCube(name);
+  if (!found) throw new Error(`registry has no cube ${name}`);
+  return found;
+}
+
+export const PACKAGE_CUBE_SOURCES: readonly PackageCubeSource[] = [
+  {
+    resource: "trade_bilateral_section",
+    cube: cube("trade_i_ots_a_sections"),
+    // Each directed flow A->B is stored in A's export_value and (mirrored) in B's import_value:
+    // keeping only the export side stores it once, so exporter and importer views never double count.
+    sourceSql: (rel) => `
+      SELECT CAST(s.year AS SMALLINT) AS year,
+        s.reporter AS exporter, ${continentOf("s", "reporter")} AS exporter_continent,
+        s.partner AS importer, ${continentOf("s", "partner")} AS importer_continent,
+        CAST(s.section AS VARCHAR) AS section, CAST(s.export_value AS DOUBLE) AS trade_value
+      FROM ${ident(rel)} s WHERE s.export_value <> 0`,
+    async warnings(conn, rel) {
+      const mismatched = toNumber(
+        await scalar(
+          conn,
+          `SELECT count(*) FROM ${ident(rel)} a JOIN ${ident(rel)} b
+             ON a.year = b.year AND a.reporter = b.partner AND a.partner = b.reporter AND a.section = b.section
+           WHERE a.export_value IS DISTINCT FROM b.import_value`,
+        ),
+      );
+      return mismatched > 0
+        ? [
+            `trade_bilateral_section: ${mismatched} rows are not mirror-consistent; importer views use the exporter's reported value`,
+          ]
+        : [];
+    },
+  },
+  {
+    resource: "trade_country_hs4_2018",
+    cube: cube("trade_i_ots_a_hs4"),
+    sourceSql: (rel) => `
+      SELECT * FROM (
+        SELECT CAST(r.year AS SMALLINT) AS year, r.reporter AS country, ${continentOf("r", "reporter")} AS continent,
+          f.flow AS flow, COALESCE(p.section_id, '99') AS section, COALESCE(p.hs2_id, left(r.hs4, 2)) AS hs2, r.hs4 AS hs4,
+          CASE WHEN f.flow = 2 THEN CAST(r.export_value AS DOUBLE) ELSE CAST(r.import_value AS DOUBLE) END AS trade_value
+        FROM ${ident(rel)} r
+        CROSS JOIN (VALUES (1::TINYINT), (2::TINYINT)) AS f(flow)
+        LEFT JOIN dim_hs4 p ON p.id = r.hs4
+      ) WHERE trade_value <> 0`,
+  },
+  {
+    resource: "trade_bilateral_hs4_1989_1990",
+    cube: cube("trade_i_comtrade_a_hs4_sample"),
+    sourceSql: (rel) => `
+      SELECT CAST(r.year AS SMALLINT) AS year,
+        r.reporter AS exporter, ${continentOf("r", "reporter")} AS exporter_continent,
+        r.partner AS importer, ${continentOf("r", "partner")} AS importer_continent,
+        COALESCE(p.section_id, '99') AS section, COALESCE(p.hs2_id, left(r.hs4, 2)) AS hs2, r.hs4 AS hs4,
+        CAST(r.export_value AS DOUBLE) AS trade_value, CAST(r.quantity AS DOUBLE) AS quantity
+      FROM ${ident(rel)} r LEFT JOIN dim_hs4 p ON p.id = r.hs4
+      WHERE CAST(r.export_value AS DOUBLE) <> 0`,
+  },
+  {
+    resource: "services_2016",
+    cube: cube("services_i_comtrade_a_eb02"),
+    sourceSql: (rel) => `
+      SELECT CAST(r.year AS SMALLINT) AS year, r.country AS exporter, ${continentOf("r", "country")} AS exporter_continent,
+        r.service_code AS service, CAST(r.export_value AS DOUBLE) AS trade_value
+      FROM ${ident(rel)} r`,
+    async dimensions(conn, rel) {
+      // EBOPS category names exist only in English in the package: es/zh fall back and say so.
+      await conn.run(`CREATE OR REPLACE TABLE dim_services AS
+        SELECT service_code AS id, any_value(service_name_en) AS name_en, any_value(service_name_en) AS name_es,
+          any_value(service_name_en) AS name_zh, true AS name_es_fallback, true AS name_zh_fallback,
+          any_value(ebops2002_code) AS ebops2002_code
+        FROM ${ident(rel)} GROUP BY service_code ORDER BY TRY_CAST(service_code AS INTEGER)`);
+    },
+  },
+  {
+    resource: "subnational_esp_province_section_2022",
+    cube: cube("trade_s_esp_a_hs"),
+    sourceSql: (rel) => `
+      SELECT CAST(r.year AS SMALLINT) AS year, CAST(r.province_id AS SMALLINT) AS province,
+        CAST(r.section AS VARCHAR) AS section, CAST(r.export_value AS DOUBLE) AS trade_value
+      FROM ${ident(rel)} r`,
+    async dimensions(conn, rel) {
+      // Province names are Spanish proper names, used as-is in English and Spanish; Chinese falls back.
+      await conn.run(`CREATE OR REPLACE TABLE dim_esp_provinces AS
+        SELECT CAST(province_id AS SMALLINT) AS id, any_value(province_name) AS name_en, any_value(province_name) AS name_es,
+          any_value(province_name) AS name_zh, false AS name_es_fallback, true AS name_zh_fallback
+        FROM ${ident(rel)} GROUP BY province_id ORDER BY id`);
+    },
+  },
+  {
+    resource: "indicators_country_year",
+    cube: cube("indicators_i_wdi_a"),
+    sourceSql: (rel) => `
+      SELECT CAST(r.year AS SMALLINT) AS year, r.iso3 AS country, ${continentOf("r", "iso3")} AS continent,
+        CAST(r.gdp AS DOUBLE) AS gdp, CAST(r.population AS DOUBLE) AS population,
+        CASE WHEN r.gdp IS NOT NULL THEN CAST(r.population AS DOUBLE) END AS population_with_gdp
+      FROM ${ident(rel)} r`,
+  },
+];
+
+export async function buildPackageCube(conn: DuckDBConnection, source: PackageCubeSource, rel: string): Promise<TableStats[]> {
+  if (source.dimensions) await source.dimensions(conn, rel);
+  return createCubeTables(conn, source.cube, source.sourceSql(rel));
+}

@@ -1,0 +1,285 @@
+/**
+ * The typed warehouse client every page uses; no page writes SQL. Queries go through the same
+ * validation, compiler and cache as GET /api/data, and `dataApiUrl` gives the equivalent API URL
+ * so a chart can show the query behind it.
+ */
+import type { Locale } from "@/domain/i18n/locales";
+import { warehouseStatus, type WarehouseStatus } from "./config";
+import { warehouseMeta, withWarehouse } from "./db";
+import { executeQuery, type ExecuteOptions } from "./execute";
+import { toSearchParams } from "./query";
+import { CUBES, describeCube, type CubeDescription } from "./registry";
+import type { DataQuery, DataResponse, ResponseFormat } from "./types";
+
+export type { DataQuery, DataResponse, DataRecord, Cut, TimeSpec, SortKey, CellValue } from "./types";
+export { WarehouseError, isWarehouseError } from "./errors";
+export { warehouseStatus };
+export type { WarehouseStatus };
+
+/** Runs a query (validated exactly like the HTTP API). Throws WarehouseError on bad input or no data. */
+export async function queryCube(query: DataQuery, locale: Locale = "en", options: ExecuteOptions = {}): Promise<DataResponse> {
+  return (await executeQuery(query, locale, options)).response;
+}
+
+/** "/api/data?cube=...": the public URL answering the same query. */
+export function dataApiUrl(query: DataQuery, locale?: Locale, format?: ResponseFormat): string {
+  return `/api/data?${toSearchParams(query, locale, format).toString()}`;
+}
+
+/** The registry with captions in `locale`, and which cubes the current warehouse holds. */
+export async function listCubes(locale: Locale = "en"): Promise<CubeDescription[]> {
+  const meta = await warehouseMeta();
+  return CUBES.map((cube) => {
+    const m = meta?.cubes.get(cube.name);
+    return describeCube(cube, locale, { available: Boolean(m), years: m?.years ?? [] });
+  });
+}
+
+/** Years a cube covers in the current warehouse (empty when the cube or the warehouse is missing). */
+export async function cubeYears(cube: string): Promise<number[]> {
+  const meta = await warehouseMeta();
+  return meta?.cubes.get(cube)?.years ?? [];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Members (for search indexes, selectors and profile headers)
+
+export type MemberKind = "country" | "continent" | "section" | "hs2" | "hs4" | "hs6" | "service" | "province" | "flow";
+
+export interface Member {
+  id: string | number;
+  name: string;
+  /** True when `name` is the English name because the requested language has none. */
+  fallback: boolean;
+  parentId: string | number | null;
+  /** Section/continent colour where the nomenclature defines one. */
+  color: string | null;
+  /** Extra attributes per kind: iso2, m49, continent, code status, long names... */
+  attributes: Record<string, string | number | boolean | null>;
+}
+
+const MEMBER_SOURCES: Record<MemberKind, { table: string; parent: string | null; color: string | null; attributes: string[] }> = {
+  country: { table: "dim_countries", parent: "continent_id", color: null, attributes: ["iso2", "m49", "code_status", "is_aggregate", "alias_of", "lat", "lon"] },
+  continent: { table: "dim_continents", parent: null, color: "color", attributes: [] },
+  section: { table: "dim_hs_sections", parent: null, color: "color", attributes: ["long_name_en", "long_name_es", "color_ots", "hs2_first", "hs2_last"] },
+  hs2: { table: "dim_hs2", parent: "section_id", color: null, attributes: ["long_name_en", "long_name_es", "hs92_member"] },
+  hs4: { table: "dim_hs4", parent: "hs2_id", color: null, attributes: ["section_id", "long_name_en", "long_name_es", "hs92_member"] },
+  hs6: { table: "dim_hs6", parent: "hs4_id", color: null, attributes: ["section_id", "hs2_id", "long_name_en", "hs92_member"] },
+  service: { table: "dim_services", parent: null, color: null, attributes: ["ebops2002_code"] },
+  province: { table: "dim_esp_provinces", parent: null, color: null, attributes: [] },
+  flow: { table: "dim_flows", parent: null, color: null, attributes: [] },
+};
+
+const LOCALE_COLUMNS: Record<Locale, { name: string; fallback: string }> = {
+  en: { name: "name_en", fallback: "false" },
+  es: { name: "name_es", fallback: "name_es_fallback" },
+  zh: { name: "name_zh", fallback: "name_zh_fallback" },
+};
+
+function plain(value: unknown): string | number | boolean | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "bigint") return Number(value);
+  if (typeof value === "number" || typeof value === "string" || typeof value === "boolean") return value;
+  return String(value);
+}
+
+/** All members of one kind, sorted by id. Empty when the warehouse lacks that member table. */
+export async function getMembers(kind: MemberKind, locale: Locale = "en"): Promise<Member[]> {
+  const source = MEMBER_SOURCES[kind];
+  if (!source) return [];
+  const cols = LOCALE_COLUMNS[locale] ?? LOCALE_COLUMNS.en;
+  return withWarehouse(async ({ conn }) => {
+    const exists = (await conn.runAndReadAll(`SELECT count(*) FROM duckdb_tables() WHERE table_name = $1`, [source.table])).getRowsJS()[0]?.[0];
+    if (!Number(exists)) return [];
+    const select = [
+      `"id"`,
+      `"${cols.name}" AS name`,
+      `${cols.fallback} AS fallback`,
+      source.parent ? `"${source.parent}" AS parent_id` : `NULL AS parent_id`,
+      source.color ? `"${source.color}" AS color` : `NULL AS color`,
+      ...source.attributes.map((a) => `"${a}"`),
+    ];
+    const rows = (await conn.runAndReadAll(`SELECT ${select.join(", ")} FROM "${source.table}" ORDER BY "id"`)).getRowObjectsJS();
+    return rows.map((r) => ({
+      id: plain(r.id) as string | number,
+      name: String(r.name ?? r.id),
+      fallback: r.fallback === true,
+      parentId: plain(r.parent_id) as string | number | null,
+      color: (plain(r.color) as string | null) ?? null,
+      attributes: Object.fromEntries(source.attributes.map((a) => [a, plain(r[a])])),
+    }));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Convenience queries for the profiles (each is one call to queryCube)
+
+export type FlowName = "exports" | "imports";
+const SECTIONS = "trade_i_ots_a_sections";
+const HS4 = "trade_i_ots_a_hs4";
+
+const countryLevel = (flow: FlowName) => (flow === "exports" ? "Exporter Country" : "Importer Country");
+const partnerLevel = (flow: FlowName) => (flow === "exports" ? "Importer Country" : "Exporter Country");
+const tradeFlowId = (flow: FlowName) => (flow === "exports" ? 2 : 1);
+
+/** A country's trade by HS section in one year (bilateral cube, partner = all). */
+export function countryTradeBySection(args: { country: string; year: number; flow?: FlowName }, locale: Locale = "en") {
+  const flow = args.flow ?? "exports";
+  return queryCube(
+    {
+      cube: SECTIONS,
+      drilldowns: ["Section"],
+      cuts: [{ level: countryLevel(flow), ids: [args.country] }, { level: "Year", ids: [args.year] }],
+      sort: [{ key: "Trade Value", direction: "desc" }],
+    },
+    locale,
+  );
+}
+
+/** A country's top products with the world in 2018 (country x HS4 cube). */
+export function countryTopProducts(
+  args: { country: string; flow?: FlowName; level?: "Section" | "HS2" | "HS4"; limit?: number; parents?: boolean },
+  locale: Locale = "en",
+) {
+  return queryCube(
+    {
+      cube: HS4,
+      drilldowns: [args.level ?? "HS4"],
+      cuts: [{ level: "Country", ids: [args.country] }, { level: "Trade Flow", ids: [tradeFlowId(args.flow ?? "exports")] }],
+      sort: [{ key: "Trade Value", direction: "desc" }],
+      parents: args.parents ?? false,
+      limit: args.limit ?? 10_000,
+    },
+    locale,
+  );
+}
+
+/** A country's destinations (exports) or origins (imports) in one year; self-trade excluded. */
+export function countryPartners(
+  args: { country: string; year: number; flow?: FlowName; limit?: number; section?: string },
+  locale: Locale = "en",
+) {
+  const flow = args.flow ?? "exports";
+  return queryCube(
+    {
+      cube: SECTIONS,
+      drilldowns: [partnerLevel(flow)],
+      cuts: [
+        { level: countryLevel(flow), ids: [args.country] },
+        { level: "Year", ids: [args.year] },
+        ...(args.section ? [{ level: "Section", ids: [args.section] }] : []),
+      ],
+      exclude: [{ level: partnerLevel(flow), ids: [args.country] }],
+      sort: [{ key: "Trade Value", direction: "desc" }],
+      parents: true,
+      limit: args.limit ?? 10_000,
+    },
+    locale,
+  );
+}
+
+/** Yearly exports or imports of a country, 1962-2018, with growth. */
+export function countryTradeSeries(args: { country: string; flow?: FlowName; bySection?: boolean }, locale: Locale = "en") {
+  const flow = args.flow ?? "exports";
+  return queryCube(
+    {
+      cube: SECTIONS,
+      drilldowns: args.bySection ? ["Year", "Section"] : ["Year"],
+      cuts: [{ level: countryLevel(flow), ids: [args.country] }],
+      growth: { level: "Year", measure: "Trade Value" },
+    },
+    locale,
+  );
+}
+
+/** Top exporters (or importers) of a section (1962-2018 cube) or an HS2/HS4 product (2018 cube). */
+export function productTopCountries(
+  args: { level: "Section" | "HS2" | "HS4"; id: string; year: number; flow?: FlowName; limit?: number },
+  locale: Locale = "en",
+) {
+  const flow = args.flow ?? "exports";
+  const query: DataQuery =
+    args.level === "Section"
+      ? {
+          cube: SECTIONS,
+          drilldowns: [countryLevel(flow)],
+          cuts: [{ level: "Section", ids: [args.id] }, { level: "Year", ids: [args.year] }],
+          sort: [{ key: "Trade Value", direction: "desc" }],
+          limit: args.limit ?? 10_000,
+        }
+      : {
+          cube: HS4,
+          drilldowns: ["Country"],
+          cuts: [
+            { level: args.level, ids: [args.id] },
+            { level: "Trade Flow", ids: [tradeFlowId(flow)] },
+            { level: "Year", ids: [args.year] },
+          ],
+          sort: [{ key: "Trade Value", direction: "desc" }],
+          limit: args.limit ?? 10_000,
+        };
+  return queryCube(query, locale);
+}
+
+/** What `exporter` sells to `importer` by section in one year. */
+export function bilateralBySection(args: { exporter: string; importer: string; year: number }, locale: Locale = "en") {
+  return queryCube(
+    {
+      cube: SECTIONS,
+      drilldowns: ["Section"],
+      cuts: [
+        { level: "Exporter Country", ids: [args.exporter] },
+        { level: "Importer Country", ids: [args.importer] },
+        { level: "Year", ids: [args.year] },
+      ],
+      sort: [{ key: "Trade Value", direction: "desc" }],
+    },
+    locale,
+  );
+}
+
+/** World trade by year (each flow counted once). */
+export function worldTradeByYear(locale: Locale = "en") {
+  return queryCube({ cube: SECTIONS, drilldowns: ["Year"], growth: { level: "Year", measure: "Trade Value" } }, locale);
+}
+
+export function countryServices(args: { country: string }, locale: Locale = "en") {
+  return queryCube(
+    {
+      cube: "services_i_comtrade_a_eb02",
+      drilldowns: ["Service"],
+      cuts: [{ level: "Exporter Country", ids: [args.country] }],
+      sort: [{ key: "Trade Value", direction: "desc" }],
+    },
+    locale,
+  );
+}
+
+export function spanishProvinces(args: { section?: string } = {}, locale: Locale = "en") {
+  return queryCube(
+    {
+      cube: "trade_s_esp_a_hs",
+      drilldowns: ["Province"],
+      cuts: args.section ? [{ level: "Section", ids: [args.section] }] : [],
+      sort: [{ key: "Trade Value", direction: "desc" }],
+    },
+    locale,
+  );
+}
+
+export function countryIndicators(args: { country: string }, locale: Locale = "en") {
+  return queryCube(
+    {
+      cube: "indicators_i_wdi_a",
+      drilldowns: ["Year"],
+      measures: ["GDP", "Population", "GDP per Capita"],
+      cuts: [{ level: "Country", ids: [args.country] }],
+    },
+    locale,
+  );
+}
+
+/** Is there a warehouse at all? Pages use this to say "no data: looked in ...". */
+export function dataAvailability(): WarehouseStatus {
+  return warehouseStatus();
+}

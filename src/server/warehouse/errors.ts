@@ -1,0 +1,59 @@
+/**
+ * Every failure the data API can explain to a caller. Anything that is not a WarehouseError is a bug
+ * and is reported as an internal error without details.
+ */
+export type WarehouseErrorCode =
+  | "invalid_parameter"
+  | "unknown_parameter"
+  | "unknown_cube"
+  | "unknown_level"
+  | "unknown_measure"
+  | "invalid_cut"
+  | "invalid_time"
+  | "invalid_sort"
+  | "limit_out_of_range"
+  | "query_too_long"
+  | "cube_not_loaded"
+  | "warehouse_unavailable"
+  | "query_timeout"
+  | "internal_error";
+
+export class WarehouseError extends Error {
+  readonly code: WarehouseErrorCode;
+  readonly status: number;
+  readonly parameter?: string;
+  /** Extra machine-readable context (e.g. where the importer looked for data). */
+  readonly details?: Readonly<Record<string, unknown>>;
+
+  constructor(
+    code: WarehouseErrorCode,
+    message: string,
+    options: { status?: number; parameter?: string; details?: Record<string, unknown> } = {},
+  ) {
+    super(message);
+    this.name = "WarehouseError";
+    this.code = code;
+    this.status = options.status ?? 400;
+    this.parameter = options.parameter;
+    this.details = options.details;
+  }
+
+  toJSON(): { error: { code: string; message: string; parameter?: string } & Record<string, unknown> } {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.parameter ? { parameter: this.parameter } : {}),
+        ...(this.details ?? {}),
+      },
+    };
+  }
+}
+
+export function badParameter(parameter: string, message: string, code: WarehouseErrorCode = "invalid_parameter") {
+  return new WarehouseError(code, message, { parameter, status: 400 });
+}
+
+export function isWarehouseError(error: unknown): error is WarehouseError {
+  return error instanceof WarehouseError;
+}

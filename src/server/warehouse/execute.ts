@@ -1,0 +1,120 @@
+/**
+ * resolve -> compile -> run -> shape, with the result cache in front. Shared by the HTTP route and
+ * by the typed client that pages use.
+ */
+import type { Locale } from "@/domain/i18n/locales";
+import { LruCache } from "./cache";
+import { compileQuery, type CompiledQuery } from "./compile";
+import { runtimeSettings } from "./config";
+import { runPrepared, withWarehouse } from "./db";
+import { WarehouseError } from "./errors";
+import { canonicalKey, resolveQuery, type ResolvedQuery } from "./query";
+import type { CellValue, DataQuery, DataRecord, DataResponse } from "./types";
+
+export interface ExecuteOptions {
+  /** Use and fill the result cache (default true). Benchmarks turn it off. */
+  cache?: boolean;
+}
+
+export interface ExecuteResult {
+  response: DataResponse;
+  cache: "hit" | "miss";
+  /** Approximate size of the response, for the cache. */
+  bytes: number;
+}
+
+let cache: LruCache<ExecuteResult> | null = null;
+
+function resultCache(): LruCache<ExecuteResult> {
+  if (!cache) {
+    const settings = runtimeSettings();
+    cache = new LruCache(settings.cacheEntries, settings.cacheBytes);
+  }
+  return cache;
+}
+
+export function clearResultCache(): void {
+  cache?.clear();
+}
+
+export function cacheStats(): { entries: number; bytes: number; hits: number; misses: number } {
+  const c = resultCache();
+  return { entries: c.size, bytes: c.totalBytes, hits: c.hits, misses: c.misses };
+}
+
+function cell(value: unknown): CellValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "bigint") return Number(value);
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value === "string" || typeof value === "boolean") return value;
+  return String(value);
+}
+
+function shape(q: ResolvedQuery, compiled: CompiledQuery, rows: Record<string, unknown>[], total: number): DataResponse {
+  const data: DataRecord[] = [];
+  const fallback: Record<string, Set<string>> = {};
+  for (const row of rows) {
+    const record: DataRecord = {};
+    for (const column of compiled.columns) {
+      let value = cell(row[column.alias]);
+      // A member missing from its member table still gets a caption: its id.
+      if (column.kind === "caption" && value === null && column.idAlias) value = cell(row[column.idAlias]);
+      record[column.name] = value;
+      if (column.fallbackAlias && row[column.fallbackAlias] === true && column.level) {
+        (fallback[column.level.name] ??= new Set()).add(String(row[column.idAlias!]));
+      }
+    }
+    data.push(record);
+  }
+  const annotations: Record<string, string> = { ...q.cube.annotations };
+  for (const d of q.defaults) annotations[`default_${d.cut.level.name.toLowerCase().replace(/\W+/g, "_")}`] = d.note;
+  if (q.rca) annotations.rca = "RCA = (value / exporter total) / (product total / world total), computed over every member before cuts on the RCA levels.";
+  if (q.growth) annotations.growth = `Growth compares each ${q.growth.level.name} with the one before it; null where that year has no data.`;
+  const response: DataResponse = {
+    data,
+    page: { limit: q.limit, offset: q.offset, total },
+    columns: compiled.columns.map((c) => c.name),
+    source: { cube: q.cube.name, years: compiled.years, annotations },
+  };
+  const entries = Object.entries(fallback);
+  if (entries.length) {
+    return { ...response, fallbackCaptions: Object.fromEntries(entries.map(([k, v]) => [k, [...v].sort()])) };
+  }
+  return response;
+}
+
+export async function executeResolved(q: ResolvedQuery, locale: Locale, options: ExecuteOptions = {}): Promise<ExecuteResult> {
+  const useCache = options.cache !== false;
+  return withWarehouse(async ({ conn, meta, generation }) => {
+    const cubeMeta = meta.cubes.get(q.cube.name);
+    if (!cubeMeta) {
+      throw new WarehouseError("cube_not_loaded", `cube ${q.cube.name} is not in this warehouse (its source data was not imported); see /api/cubes`, {
+        status: 404,
+        parameter: "cube",
+      });
+    }
+    const key = `${generation}|${canonicalKey(q, locale)}`;
+    if (useCache) {
+      const hit = resultCache().get(key);
+      if (hit) return { ...hit, cache: "hit" as const };
+    }
+    const compiled = compileQuery(q, { locale, cube: cubeMeta, tables: meta.tables });
+    const reader = await runPrepared(conn, compiled.sql, compiled.params);
+    const rows = reader.getRowObjectsJS() as Record<string, unknown>[];
+    let total = rows.length ? Number(rows[0].__total) : 0;
+    if (rows.length === 0 && q.offset > 0) {
+      const countReader = await runPrepared(conn, compiled.countSql, compiled.params);
+      total = Number(countReader.getRowsJS()[0]?.[0] ?? 0);
+    }
+    const response = shape(q, compiled, rows, total);
+    const bytes = 512 + rows.length * compiled.columns.length * 24;
+    const result: ExecuteResult = { response, cache: "miss", bytes };
+    if (useCache) resultCache().set(key, result, bytes);
+    return result;
+  });
+}
+
+/** The single entry point for typed queries: validates, compiles and runs (cached). */
+export async function executeQuery(query: DataQuery, locale: Locale, options: ExecuteOptions = {}): Promise<ExecuteResult> {
+  return executeResolved(resolveQuery(query), locale, options);
+}

@@ -1,0 +1,502 @@
+/**
+ * From a request (query string) or a page (typed object) to a validated, registry-resolved query.
+ * Both paths end in `resolveQuery`, so the HTTP API and the site's pages obey the same rules.
+ *
+ * Query string form (documented in docs/warehouse.md):
+ *   cube=trade_i_ots_a_sections&drilldowns=Year,Section&measures=Trade Value
+ *   &cut=Exporter Country=deu,fra  (repeatable)   or directly: &Exporter Country=deu,fra
+ *   &exclude=Importer Country=deu  (repeatable)
+ *   &time=latest | 2018 | 2010-2015 | 2016,2017   &growth=Year,Trade Value
+ *   &rca=Exporter Country,Section,Trade Value      &parents=true
+ *   &sort=Trade Value.desc  &limit=100  &offset=0  &locale=en|es|zh  &format=jsonrecords|csv
+ */
+import { z } from "zod";
+import { isLocale, LOCALES, type Locale } from "@/domain/i18n/locales";
+import { badParameter, WarehouseError } from "./errors";
+import {
+  ancestorsOf,
+  cubeLevels,
+  derivedMeasures,
+  dimensionOfLevel,
+  findLevel,
+  getCube,
+  type CubeDef,
+  type DerivedKind,
+  type LevelDef,
+  type MeasureDef,
+} from "./registry";
+import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type Cut, type DataQuery, type ResponseFormat, type SortKey, type TimeSpec } from "./types";
+
+export const MAX_QUERY_STRING = 8192;
+const MAX_LIST = 1000;
+const MAX_DRILLDOWNS = 8;
+const MAX_NAME = 100;
+
+// ---------------------------------------------------------------------------------------------
+// Typed input (pages), validated for shape before meaning
+
+const idSchema = z.union([z.string().max(64), z.number().int().safe()]);
+const cutSchema = z.object({ level: z.string().min(1).max(MAX_NAME), ids: z.array(idSchema).min(1).max(MAX_LIST) });
+
+export const dataQuerySchema = z.object({
+  cube: z.string().min(1).max(MAX_NAME),
+  drilldowns: z.array(z.string().min(1).max(MAX_NAME)).max(MAX_DRILLDOWNS).optional(),
+  measures: z.array(z.string().min(1).max(MAX_NAME)).max(20).optional(),
+  cuts: z.array(cutSchema).max(20).optional(),
+  exclude: z.array(cutSchema).max(20).optional(),
+  time: z
+    .union([
+      z.object({ kind: z.literal("latest") }),
+      z.object({ kind: z.literal("oldest") }),
+      z.object({ kind: z.literal("range"), from: z.number().int(), to: z.number().int() }),
+      z.object({ kind: z.literal("list"), years: z.array(z.number().int()).min(1).max(MAX_LIST) }),
+    ])
+    .optional(),
+  growth: z.object({ level: z.string().min(1).max(MAX_NAME), measure: z.string().min(1).max(MAX_NAME) }).optional(),
+  rca: z
+    .object({
+      levels: z.tuple([z.string().min(1).max(MAX_NAME), z.string().min(1).max(MAX_NAME)]),
+      measure: z.string().min(1).max(MAX_NAME),
+    })
+    .optional(),
+  parents: z.boolean().optional(),
+  sort: z.array(z.object({ key: z.string().min(1).max(MAX_NAME), direction: z.enum(["asc", "desc"]) })).max(10).optional(),
+  limit: z.number().int().optional(),
+  offset: z.number().int().optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Query string -> DataQuery
+
+const RESERVED = new Set([
+  "cube",
+  "drilldowns",
+  "measures",
+  "cut",
+  "exclude",
+  "time",
+  "growth",
+  "rca",
+  "parents",
+  "sort",
+  "limit",
+  "offset",
+  "locale",
+  "format",
+]);
+const REPEATABLE = new Set(["cut", "exclude"]);
+
+function list(parameter: string, value: string, max: number): string[] {
+  const items = value.split(",").map((s) => s.trim());
+  if (items.some((s) => s.length === 0)) throw badParameter(parameter, `${parameter}: empty item in "${value.slice(0, 100)}"`);
+  if (items.length > max) throw badParameter(parameter, `${parameter}: at most ${max} items`);
+  return items;
+}
+
+function parseCutText(parameter: string, text: string): Cut {
+  const eq = text.indexOf("=");
+  const colon = text.indexOf(":");
+  // "Level=ids" is the documented form; "Level:ids" is accepted because Tesseract clients send it.
+  const at = eq >= 0 ? eq : colon;
+  if (at <= 0) throw badParameter(parameter, `${parameter}: expected "Level=id1,id2", got "${text.slice(0, 100)}"`, "invalid_cut");
+  const level = text.slice(0, at).trim();
+  const ids = text.slice(at + 1);
+  if (!ids.trim()) throw badParameter(parameter, `${parameter}: no member ids for ${level.slice(0, MAX_NAME)}`, "invalid_cut");
+  return { level, ids: list(parameter, ids, MAX_LIST) };
+}
+
+function parseInteger(parameter: string, value: string, min: number, max: number, code: "invalid_parameter" | "limit_out_of_range" = "invalid_parameter"): number {
+  if (!/^-?\d{1,12}$/.test(value.trim())) throw badParameter(parameter, `${parameter} must be an integer, got "${value.slice(0, 40)}"`);
+  const n = Number(value);
+  if (n < min || n > max) throw badParameter(parameter, `${parameter} must be between ${min} and ${max}, got ${n}`, code);
+  return n;
+}
+
+export function parseTime(parameter: string, value: string): TimeSpec {
+  const v = value.trim().toLowerCase();
+  if (v === "latest" || v === "year.latest") return { kind: "latest" };
+  if (v === "oldest" || v === "year.oldest") return { kind: "oldest" };
+  const range = /^(\d{4})\s*-\s*(\d{4})$/.exec(v);
+  if (range) {
+    const from = Number(range[1]);
+    const to = Number(range[2]);
+    if (from > to) throw new WarehouseError("invalid_time", `${parameter}: range ${from}-${to} ends before it starts`, { parameter });
+    return { kind: "range", from, to };
+  }
+  if (/^\d{4}(\s*,\s*\d{4})*$/.test(v)) {
+    const years = v.split(",").map((s) => Number(s.trim()));
+    if (years.length > MAX_LIST) throw new WarehouseError("invalid_time", `${parameter}: at most ${MAX_LIST} years`, { parameter });
+    return { kind: "list", years };
+  }
+  throw new WarehouseError("invalid_time", `${parameter}: expected latest, oldest, a year, a range like 2010-2015 or a list like 2016,2017; got "${value.slice(0, 60)}"`, {
+    parameter,
+  });
+}
+
+function parseSort(parameter: string, value: string): SortKey[] {
+  return list(parameter, value, 10).map((item) => {
+    const m = /^(.*)\.(asc|desc)$/i.exec(item);
+    if (m) return { key: m[1].trim(), direction: m[2].toLowerCase() as "asc" | "desc" };
+    return { key: item, direction: "desc" };
+  });
+}
+
+function parseBoolean(parameter: string, value: string): boolean {
+  const v = value.trim().toLowerCase();
+  if (v === "true" || v === "1" || v === "") return true;
+  if (v === "false" || v === "0") return false;
+  throw badParameter(parameter, `${parameter} must be true or false, got "${value.slice(0, 20)}"`);
+}
+
+export interface ParsedRequest {
+  query: DataQuery;
+  locale: Locale;
+  format: ResponseFormat;
+}
+
+/** Parses /api/data query parameters. Unknown names are errors (so typos never pass silently). */
+export function parseSearchParams(params: URLSearchParams): ParsedRequest {
+  const seen = new Map<string, string[]>();
+  for (const [key, value] of params) {
+    if (key.length > MAX_NAME) throw badParameter(key.slice(0, 40), `parameter name too long`, "unknown_parameter");
+    const values = seen.get(key) ?? [];
+    values.push(value);
+    seen.set(key, values);
+  }
+  const single = (name: string): string | undefined => {
+    const values = seen.get(name);
+    if (!values) return undefined;
+    if (values.length > 1 && !REPEATABLE.has(name)) throw badParameter(name, `${name} given ${values.length} times; give it once`);
+    return values[0];
+  };
+
+  const cubeName = single("cube");
+  if (cubeName === undefined || !cubeName.trim()) throw badParameter("cube", "cube is required, e.g. cube=trade_i_ots_a_sections");
+  const cube = getCube(cubeName.trim());
+  if (!cube) throw new WarehouseError("unknown_cube", `unknown cube "${cubeName.slice(0, MAX_NAME)}"; see /api/cubes`, { parameter: "cube" });
+
+  const localeValue = single("locale");
+  let locale: Locale = "en";
+  if (localeValue !== undefined) {
+    const l = localeValue.trim().toLowerCase();
+    if (!isLocale(l)) throw badParameter("locale", `locale must be one of ${LOCALES.join(", ")}, got "${localeValue.slice(0, 20)}"`);
+    locale = l;
+  }
+  const formatValue = single("format");
+  let format: ResponseFormat = "jsonrecords";
+  if (formatValue !== undefined) {
+    const f = formatValue.trim().toLowerCase();
+    if (f !== "jsonrecords" && f !== "csv") throw badParameter("format", `format must be jsonrecords or csv, got "${formatValue.slice(0, 20)}"`);
+    format = f;
+  }
+
+  const cuts: Cut[] = (seen.get("cut") ?? []).map((text) => parseCutText("cut", text));
+  const exclude: Cut[] = (seen.get("exclude") ?? []).map((text) => parseCutText("exclude", text));
+  const levelNames = new Set(cubeLevels(cube).map((l) => l.name));
+  for (const [key, values] of seen) {
+    if (RESERVED.has(key)) continue;
+    if (!levelNames.has(key)) {
+      throw badParameter(key.slice(0, MAX_NAME), `unknown parameter "${key.slice(0, MAX_NAME)}" (not a parameter of /api/data nor a level of ${cube.name})`, "unknown_parameter");
+    }
+    if (values.length > 1) throw badParameter(key, `${key} given ${values.length} times; list the ids once, comma-separated`);
+    if (!values[0].trim()) throw badParameter(key, `${key}: no member ids`, "invalid_cut");
+    cuts.push({ level: key, ids: list(key, values[0], MAX_LIST) });
+  }
+
+  const drilldownsValue = single("drilldowns");
+  const measuresValue = single("measures");
+  const timeValue = single("time");
+  const growthValue = single("growth");
+  const rcaValue = single("rca");
+  const parentsValue = single("parents");
+  const sortValue = single("sort");
+  const limitValue = single("limit");
+  const offsetValue = single("offset");
+
+  let growth: DataQuery["growth"];
+  if (growthValue !== undefined) {
+    const parts = list("growth", growthValue, 2);
+    if (parts.length !== 2) throw badParameter("growth", `growth must be "Level,Measure", e.g. growth=Year,Trade Value`);
+    growth = { level: parts[0], measure: parts[1] };
+  }
+  let rca: DataQuery["rca"];
+  if (rcaValue !== undefined) {
+    const parts = list("rca", rcaValue, 3);
+    if (parts.length !== 3) throw badParameter("rca", `rca must be "Level,Level,Measure", e.g. rca=Exporter Country,Section,Trade Value`);
+    rca = { levels: [parts[0], parts[1]], measure: parts[2] };
+  }
+
+  const query: DataQuery = {
+    cube: cube.name,
+    drilldowns: drilldownsValue === undefined || drilldownsValue.trim() === "" ? [] : list("drilldowns", drilldownsValue, MAX_DRILLDOWNS),
+    measures: measuresValue === undefined || measuresValue.trim() === "" ? undefined : list("measures", measuresValue, 20),
+    cuts,
+    exclude,
+    time: timeValue === undefined ? undefined : parseTime("time", timeValue),
+    growth,
+    rca,
+    parents: parentsValue === undefined ? false : parseBoolean("parents", parentsValue),
+    sort: sortValue === undefined || sortValue.trim() === "" ? undefined : parseSort("sort", sortValue),
+    limit: limitValue === undefined ? undefined : parseInteger("limit", limitValue, 1, MAX_PAGE_SIZE, "limit_out_of_range"),
+    offset: offsetValue === undefined ? undefined : parseInteger("offset", offsetValue, 0, 1_000_000_000),
+  };
+  return { query, locale, format };
+}
+
+// ---------------------------------------------------------------------------------------------
+// DataQuery -> ResolvedQuery (meaning, against the registry)
+
+export interface ResolvedCut {
+  level: LevelDef;
+  ids: (string | number)[];
+}
+
+export interface OutputMeasure {
+  name: string;
+  kind: "base" | DerivedKind;
+  base: MeasureDef;
+}
+
+export interface ResolvedQuery {
+  cube: CubeDef;
+  drilldowns: LevelDef[];
+  parents: boolean;
+  /** Base measures the aggregation computes (those asked for plus those growth/RCA need). */
+  baseMeasures: MeasureDef[];
+  output: OutputMeasure[];
+  cuts: ResolvedCut[];
+  exclude: ResolvedCut[];
+  time: TimeSpec | null;
+  growth: { level: LevelDef; measure: MeasureDef } | null;
+  rca: { levels: [LevelDef, LevelDef]; measure: MeasureDef } | null;
+  sort: { key: { kind: "measure"; name: string } | { kind: "level"; level: LevelDef }; direction: "asc" | "desc" }[];
+  limit: number;
+  offset: number;
+  /** Default members applied because the query left their dimension open. */
+  defaults: { cut: ResolvedCut; note: string }[];
+}
+
+function normaliseId(level: LevelDef, raw: string | number, parameter: string): string | number {
+  const spec = level.id;
+  const text = String(raw).trim();
+  if (spec.type === "integer") {
+    if (!/^-?\d{1,9}$/.test(text)) {
+      throw new WarehouseError("invalid_cut", `${parameter}: "${text.slice(0, 40)}" is not a valid ${level.name} id (an integer, e.g. ${spec.example})`, { parameter });
+    }
+    const n = Number(text);
+    if (n < spec.min || n > spec.max) {
+      throw new WarehouseError("invalid_cut", `${parameter}: ${level.name} id ${n} is outside ${spec.min}-${spec.max}`, { parameter });
+    }
+    return n;
+  }
+  const value = spec.lowerCase ? text.toLowerCase() : text;
+  if (value.length > 64 || !spec.pattern.test(value)) {
+    throw new WarehouseError("invalid_cut", `${parameter}: "${text.slice(0, 40)}" is not a valid ${level.name} id (e.g. ${spec.example})`, { parameter });
+  }
+  return value;
+}
+
+function resolveLevel(cube: CubeDef, name: string, parameter: string): LevelDef {
+  const level = findLevel(cube, name);
+  if (!level) {
+    const known = cubeLevels(cube).map((l) => l.name).join(", ");
+    throw new WarehouseError("unknown_level", `${parameter}: unknown level "${name.slice(0, MAX_NAME)}" in ${cube.name} (levels: ${known})`, { parameter });
+  }
+  return level;
+}
+
+function resolveCuts(cube: CubeDef, cuts: readonly Cut[], parameter: string): ResolvedCut[] {
+  const out: ResolvedCut[] = [];
+  for (const cut of cuts) {
+    const level = resolveLevel(cube, cut.level, parameter);
+    if (out.some((c) => c.level.name === level.name)) {
+      throw new WarehouseError("invalid_cut", `${parameter}: ${level.name} is cut more than once; list all ids in one cut`, { parameter });
+    }
+    const ids = [...new Set(cut.ids.map((id) => normaliseId(level, id, parameter)))];
+    out.push({ level, ids });
+  }
+  return out;
+}
+
+export function resolveQuery(input: DataQuery): ResolvedQuery {
+  const shape = dataQuerySchema.safeParse(input);
+  if (!shape.success) {
+    const issue = shape.error.issues[0];
+    const parameter = String(issue.path[0] ?? "query");
+    throw badParameter(parameter, `${issue.path.join(".") || "query"}: ${issue.message}`);
+  }
+  const q = shape.data;
+  const cube = getCube(q.cube);
+  if (!cube) throw new WarehouseError("unknown_cube", `unknown cube "${q.cube.slice(0, MAX_NAME)}"; see /api/cubes`, { parameter: "cube" });
+
+  const drilldowns: LevelDef[] = [];
+  for (const name of q.drilldowns ?? []) {
+    const level = resolveLevel(cube, name, "drilldowns");
+    if (drilldowns.includes(level)) throw badParameter("drilldowns", `drilldowns: ${name} listed twice`);
+    drilldowns.push(level);
+  }
+
+  const baseByName = new Map(cube.measures.map((m) => [m.name, m]));
+  const derivedByName = new Map(derivedMeasures(cube).map((m) => [m.name, m]));
+  const measureOf = (name: string, parameter: string): MeasureDef => {
+    const m = baseByName.get(name);
+    if (!m) {
+      throw new WarehouseError("unknown_measure", `${parameter}: unknown measure "${name.slice(0, MAX_NAME)}" in ${cube.name} (measures: ${[...baseByName.keys()].join(", ")})`, {
+        parameter,
+      });
+    }
+    return m;
+  };
+
+  let growth: ResolvedQuery["growth"] = null;
+  if (q.growth) {
+    const level = resolveLevel(cube, q.growth.level, "growth");
+    if (level.name !== cube.timeLevel) throw badParameter("growth", `growth is computed over ${cube.timeLevel} only, not ${level.name}`);
+    if (!drilldowns.includes(level)) throw badParameter("growth", `growth over ${level.name} needs ${level.name} in drilldowns`);
+    growth = { level, measure: measureOf(q.growth.measure, "growth") };
+  }
+  let rca: ResolvedQuery["rca"] = null;
+  if (q.rca) {
+    const a = resolveLevel(cube, q.rca.levels[0], "rca");
+    const b = resolveLevel(cube, q.rca.levels[1], "rca");
+    const measure = measureOf(q.rca.measure, "rca");
+    if (!measure.rca) throw badParameter("rca", `RCA is not defined for ${measure.name}`);
+    if (a === b || dimensionOfLevel(cube, a.name) === dimensionOfLevel(cube, b.name)) {
+      throw badParameter("rca", `rca needs two levels from different dimensions, e.g. Exporter Country and a product level`);
+    }
+    if (a.name === cube.timeLevel || b.name === cube.timeLevel) throw badParameter("rca", `rca cannot use ${cube.timeLevel}; drill down by it instead`);
+    for (const level of [a, b]) if (!drilldowns.includes(level)) throw badParameter("rca", `rca on ${level.name} needs ${level.name} in drilldowns`);
+    rca = { levels: [a, b], measure };
+  }
+
+  const output: OutputMeasure[] = [];
+  const requested = q.measures && q.measures.length ? q.measures : [cube.defaultMeasure];
+  for (const name of requested) {
+    if (output.some((o) => o.name === name)) throw badParameter("measures", `measures: ${name} listed twice`);
+    const base = baseByName.get(name);
+    if (base) {
+      output.push({ name, kind: "base", base });
+      continue;
+    }
+    const derived = derivedByName.get(name);
+    if (derived) {
+      const enabled = derived.parameter === "rca" ? rca?.measure.name === derived.base : growth?.measure.name === derived.base;
+      if (!enabled) {
+        const hint = derived.parameter === "rca" ? `rca=<Level>,<Level>,${derived.base}` : `growth=${cube.timeLevel},${derived.base}`;
+        throw badParameter("measures", `measures: ${name} is computed only with ${hint}`, "unknown_measure");
+      }
+      output.push({ name, kind: derived.kind, base: baseByName.get(derived.base)! });
+      continue;
+    }
+    measureOf(name, "measures");
+  }
+  const addDerived = (base: MeasureDef, kind: DerivedKind, name: string) => {
+    if (!output.some((o) => o.name === name)) output.push({ name, kind, base });
+  };
+  if (growth) {
+    addDerived(growth.measure, "growth", `${growth.measure.name} Growth`);
+    addDerived(growth.measure, "growthValue", `${growth.measure.name} Growth Value`);
+  }
+  if (rca) addDerived(rca.measure, "rca", `${rca.measure.name} RCA`);
+  const baseMeasures = [...new Set(output.map((o) => o.base))];
+
+  const cuts = resolveCuts(cube, q.cuts ?? [], "cut");
+  const exclude = resolveCuts(cube, q.exclude ?? [], "exclude");
+  const time = q.time ?? null;
+  if (time && cuts.some((c) => c.level.name === cube.timeLevel)) {
+    throw badParameter("time", `time and a cut on ${cube.timeLevel} cannot be combined; use one of them`, "invalid_time");
+  }
+  if (time?.kind === "range" && time.from > time.to) throw new WarehouseError("invalid_time", `time: range ends before it starts`, { parameter: "time" });
+
+  // Default members: a dimension that is neither drilled, cut nor used by RCA gets its default.
+  const defaults: ResolvedQuery["defaults"] = [];
+  for (const dimension of cube.dimensions) {
+    if (!dimension.defaultMember) continue;
+    const levels = dimension.hierarchies.flatMap((h) => h.levels);
+    const used = levels.some((l) => drilldowns.includes(l) || cuts.some((c) => c.level === l) || exclude.some((c) => c.level === l));
+    if (used) continue;
+    const level = levels.find((l) => l.name === dimension.defaultMember!.level)!;
+    defaults.push({ cut: { level, ids: [dimension.defaultMember.id] }, note: dimension.defaultMember.note });
+  }
+
+  const resultLevels = new Set<LevelDef>(drilldowns);
+  if (q.parents) for (const d of drilldowns) for (const a of ancestorsOf(cube, d)) resultLevels.add(a);
+  const sort: ResolvedQuery["sort"] = (q.sort ?? []).map((s) => {
+    if (output.some((o) => o.name === s.key)) return { key: { kind: "measure" as const, name: s.key }, direction: s.direction };
+    const level = findLevel(cube, s.key);
+    if (level && resultLevels.has(level)) return { key: { kind: "level" as const, level }, direction: s.direction };
+    throw new WarehouseError("invalid_sort", `sort: "${s.key.slice(0, MAX_NAME)}" is neither a measure in the result nor a drilled-down level`, {
+      parameter: "sort",
+    });
+  });
+
+  const limit = q.limit ?? DEFAULT_PAGE_SIZE;
+  if (limit < 1 || limit > MAX_PAGE_SIZE) {
+    throw new WarehouseError("limit_out_of_range", `limit must be between 1 and ${MAX_PAGE_SIZE}, got ${limit}`, { parameter: "limit" });
+  }
+  const offset = q.offset ?? 0;
+  if (offset < 0 || offset > 1_000_000_000) throw badParameter("offset", `offset must be between 0 and 1000000000, got ${offset}`);
+
+  return {
+    cube,
+    drilldowns,
+    parents: Boolean(q.parents),
+    baseMeasures,
+    output,
+    cuts,
+    exclude,
+    time,
+    growth,
+    rca,
+    sort,
+    limit,
+    offset,
+    defaults,
+  };
+}
+
+/** Stable text for a resolved query: equal queries (however written) give equal keys. */
+export function canonicalKey(q: ResolvedQuery, locale: Locale): string {
+  const cuts = (list: ResolvedCut[]) =>
+    list
+      .map((c) => [c.level.name, [...c.ids].map(String).sort()] as const)
+      .sort((a, b) => a[0].localeCompare(b[0]));
+  return JSON.stringify([
+    q.cube.name,
+    locale,
+    q.drilldowns.map((l) => l.name),
+    q.output.map((o) => o.name),
+    cuts(q.cuts),
+    cuts(q.exclude),
+    q.time,
+    q.growth ? [q.growth.level.name, q.growth.measure.name] : null,
+    q.rca ? [q.rca.levels[0].name, q.rca.levels[1].name, q.rca.measure.name] : null,
+    q.parents,
+    q.sort.map((s) => [s.key.kind === "measure" ? s.key.name : s.key.level.name, s.direction]),
+    q.limit,
+    q.offset,
+  ]);
+}
+
+/** The query string for a DataQuery: what a chart shows as "the API query behind it". */
+export function toSearchParams(query: DataQuery, locale?: Locale, format?: ResponseFormat): URLSearchParams {
+  const p = new URLSearchParams();
+  p.set("cube", query.cube);
+  if (query.drilldowns?.length) p.set("drilldowns", query.drilldowns.join(","));
+  if (query.measures?.length) p.set("measures", query.measures.join(","));
+  for (const c of query.cuts ?? []) p.append("cut", `${c.level}=${c.ids.join(",")}`);
+  for (const c of query.exclude ?? []) p.append("exclude", `${c.level}=${c.ids.join(",")}`);
+  if (query.time) {
+    const t = query.time;
+    p.set("time", t.kind === "range" ? `${t.from}-${t.to}` : t.kind === "list" ? t.years.join(",") : t.kind);
+  }
+  if (query.growth) p.set("growth", `${query.growth.level},${query.growth.measure}`);
+  if (query.rca) p.set("rca", `${query.rca.levels[0]},${query.rca.levels[1]},${query.rca.measure}`);
+  if (query.parents) p.set("parents", "true");
+  if (query.sort?.length) p.set("sort", query.sort.map((s) => `${s.key}.${s.direction}`).join(","));
+  if (query.limit !== undefined) p.set("limit", String(query.limit));
+  if (query.offset) p.set("offset", String(query.offset));
+  if (locale && locale !== "en") p.set("locale", locale);
+  if (format && format !== "jsonrecords") p.set("format", format);
+  return p;
+}

@@ -1,0 +1,770 @@
+/**
+ * The cube registry: every cube the warehouse can hold, as typed data. The query compiler takes
+ * table and column names only from here, and the importer builds the tables this file describes,
+ * so the two cannot drift apart.
+ *
+ * Naming follows Tesseract/OEC: `<topic>_<i|s>_<source>_<a|m>_<classification>` where `i` is
+ * international, `s` subnational, `a` annual.
+ */
+import { LOCALES, type Locale } from "@/domain/i18n/locales";
+import type { Captions } from "./types";
+
+export type IdSpec =
+  | { readonly type: "string"; readonly pattern: RegExp; readonly lowerCase?: boolean; readonly example: string }
+  | { readonly type: "integer"; readonly min: number; readonly max: number; readonly example: string };
+
+export interface LevelDef {
+  /** Unique within a cube; also the column name of the level's caption in query results. */
+  readonly name: string;
+  readonly caption: Captions;
+  /** Column of every table in the cube that carries this level's member id. */
+  readonly column: string;
+  /** Member table with id, name_en/es/zh and name_es_fallback/name_zh_fallback; null: the id is the caption. */
+  readonly members: string | null;
+  readonly parent: string | null;
+  readonly id: IdSpec;
+}
+
+export interface HierarchyDef {
+  readonly name: string;
+  readonly caption: Captions;
+  /** Coarsest first. */
+  readonly levels: readonly LevelDef[];
+}
+
+export interface DimensionDef {
+  readonly name: string;
+  readonly caption: Captions;
+  readonly kind: "time" | "geo" | "product" | "standard";
+  readonly hierarchies: readonly HierarchyDef[];
+  /**
+   * Applied when a query neither cuts nor drills down this dimension, because adding its members
+   * together would be meaningless (imports plus exports).
+   */
+  readonly defaultMember?: { readonly level: string; readonly id: number | string; readonly note: string };
+}
+
+export interface MeasureDef {
+  readonly name: string;
+  readonly caption: Captions;
+  readonly unit: string;
+  /** Aggregate SQL over the table's measure columns; a trusted constant, never built from input. */
+  readonly sql: string;
+  /** Stored (additive) columns the expression reads; aggregate tables keep their sums. */
+  readonly columns: readonly string[];
+  /** Revealed comparative advantage only makes sense for flows such as trade values. */
+  readonly rca: boolean;
+}
+
+export interface TableDef {
+  readonly name: string;
+  readonly kind: "base" | "aggregate";
+  /** Dimension key columns present in the table. */
+  readonly columns: readonly string[];
+  /**
+   * Physical sort order. Each position lists columns that are clustered by that position (HS6 order
+   * also clusters HS4, HS2 and Section), so zone maps prune a cut on any of them.
+   */
+  readonly sortKey: readonly (readonly string[])[];
+}
+
+export interface CubeDef {
+  readonly name: string;
+  readonly caption: Captions;
+  readonly description: Captions;
+  readonly dimensions: readonly DimensionDef[];
+  readonly measures: readonly MeasureDef[];
+  readonly defaultMeasure: string;
+  /** Smallest first is not required: the compiler estimates scan sizes from import statistics. */
+  readonly tables: readonly TableDef[];
+  readonly timeLevel: string;
+  readonly annotations: Readonly<Record<string, string>>;
+  /** Data package resources (or BACI files) the cube is built from. */
+  readonly sourceResources: readonly string[];
+}
+
+const c = (en: string, es: string, zh: string): Captions => ({ en, es, zh });
+
+// ---------------------------------------------------------------------------------------------
+// Levels shared by several cubes
+
+const COUNTRY_ID: IdSpec = { type: "string", pattern: /^[a-z][a-z0-9]{2}$/, lowerCase: true, example: "deu" };
+const CONTINENT_ID: IdSpec = { type: "string", pattern: /^[a-z]{2}$/, lowerCase: true, example: "eu" };
+const YEAR_ID: IdSpec = { type: "integer", min: 1900, max: 2100, example: "2018" };
+
+function yearDimension(): DimensionDef {
+  return {
+    name: "Year",
+    caption: c("Year", "Año", "年份"),
+    kind: "time",
+    hierarchies: [
+      {
+        name: "Year",
+        caption: c("Year", "Año", "年份"),
+        levels: [{ name: "Year", caption: c("Year", "Año", "年份"), column: "year", members: null, parent: null, id: YEAR_ID }],
+      },
+    ],
+  };
+}
+
+type Role = "exporter" | "importer" | "country";
+
+const ROLE_CAPTIONS: Record<Role, { dim: Captions; country: Captions; continent: Captions; prefix: string }> = {
+  exporter: {
+    dim: c("Exporter", "Exportador", "出口方"),
+    country: c("Exporter Country", "País exportador", "出口国"),
+    continent: c("Exporter Continent", "Continente exportador", "出口大洲"),
+    prefix: "Exporter ",
+  },
+  importer: {
+    dim: c("Importer", "Importador", "进口方"),
+    country: c("Importer Country", "País importador", "进口国"),
+    continent: c("Importer Continent", "Continente importador", "进口大洲"),
+    prefix: "Importer ",
+  },
+  country: {
+    dim: c("Country", "País", "国家"),
+    country: c("Country", "País", "国家"),
+    continent: c("Continent", "Continente", "大洲"),
+    prefix: "",
+  },
+};
+
+/** Continent -> Country for one role; the continent column is denormalised into every fact table. */
+function geoDimension(role: Role, membersTable = "dim_countries"): DimensionDef {
+  const captions = ROLE_CAPTIONS[role];
+  const continentColumn = role === "country" ? "continent" : `${role}_continent`;
+  return {
+    name: captions.dim.en,
+    caption: captions.dim,
+    kind: "geo",
+    hierarchies: [
+      {
+        name: "Geography",
+        caption: c("Geography", "Geografía", "地理"),
+        levels: [
+          {
+            name: `${captions.prefix}Continent`,
+            caption: captions.continent,
+            column: continentColumn,
+            members: "dim_continents",
+            parent: null,
+            id: CONTINENT_ID,
+          },
+          {
+            name: `${captions.prefix}Country`,
+            caption: captions.country,
+            column: role,
+            members: membersTable,
+            parent: `${captions.prefix}Continent`,
+            id: COUNTRY_ID,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+type ProductDepth = "section" | "hs4" | "hs6";
+
+/** Section -> HS2 -> HS4 (-> HS6). BACI cubes pass their own member tables for HS2..HS6. */
+function productDimension(
+  depth: ProductDepth,
+  tables: { hs2: string; hs4: string; hs6: string } = { hs2: "dim_hs2", hs4: "dim_hs4", hs6: "dim_hs6" },
+): DimensionDef {
+  const section: LevelDef = {
+    name: "Section",
+    caption: c("Section", "Sección", "类"),
+    column: "section",
+    members: "dim_hs_sections",
+    parent: null,
+    id: { type: "string", pattern: /^\d{1,2}$/, example: "5" },
+  };
+  const hs2: LevelDef = {
+    name: "HS2",
+    caption: c("HS2", "HS2", "HS2"),
+    column: "hs2",
+    members: tables.hs2,
+    parent: "Section",
+    id: { type: "string", pattern: /^\d{2}$/, example: "26" },
+  };
+  const hs4: LevelDef = {
+    name: "HS4",
+    caption: c("HS4", "HS4", "HS4"),
+    column: "hs4",
+    members: tables.hs4,
+    parent: "HS2",
+    id: { type: "string", pattern: /^\d{4}$/, example: "2603" },
+  };
+  const hs6: LevelDef = {
+    name: "HS6",
+    caption: c("HS6", "HS6", "HS6"),
+    column: "hs6",
+    members: tables.hs6,
+    parent: "HS4",
+    id: { type: "string", pattern: /^\d{6}$/, example: "260300" },
+  };
+  const levels = depth === "section" ? [section] : depth === "hs4" ? [section, hs2, hs4] : [section, hs2, hs4, hs6];
+  return {
+    name: "Product",
+    caption: c("Product", "Producto", "产品"),
+    kind: "product",
+    hierarchies: [{ name: "HS", caption: c("HS Product", "Producto SA", "HS产品"), levels }],
+  };
+}
+
+function flowDimension(): DimensionDef {
+  return {
+    name: "Flow",
+    caption: c("Flow", "Flujo", "流向"),
+    kind: "standard",
+    defaultMember: {
+      level: "Trade Flow",
+      id: 2,
+      note: "Trade Flow=2 (Exports) was applied because the query neither cut nor drilled down Trade Flow; adding imports to exports would count every flow twice.",
+    },
+    hierarchies: [
+      {
+        name: "Trade Flow",
+        caption: c("Trade Flow", "Flujo comercial", "贸易流向"),
+        levels: [
+          {
+            name: "Trade Flow",
+            caption: c("Trade Flow", "Flujo comercial", "贸易流向"),
+            column: "flow",
+            members: "dim_flows",
+            parent: null,
+            id: { type: "integer", min: 1, max: 2, example: "2" },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+const TRADE_VALUE: MeasureDef = {
+  name: "Trade Value",
+  caption: c("Trade Value", "Valor comercial", "贸易额"),
+  unit: "USD",
+  sql: 'SUM("trade_value")',
+  columns: ["trade_value"],
+  rca: true,
+};
+
+const QUANTITY_TONS: MeasureDef = {
+  name: "Quantity",
+  caption: c("Quantity", "Cantidad", "数量"),
+  unit: "metric tons",
+  sql: 'SUM("quantity")',
+  columns: ["quantity"],
+  rca: false,
+};
+
+const OTS_ANNOTATIONS = {
+  source_name: "Open Trade Statistics, based on UN Comtrade",
+  source_link: "https://tradestatistics.io",
+  licence: "CC BY-NC 4.0 (non-commercial); subject to UN Comtrade terms",
+  attribution: "Trade data: Open Trade Statistics (CC BY-NC 4.0), based on UN Comtrade.",
+  unit: "USD, current prices (nominal)",
+};
+
+// ---------------------------------------------------------------------------------------------
+// Cubes from the data package
+
+const SECTIONS_CUBE: CubeDef = {
+  name: "trade_i_ots_a_sections",
+  caption: c(
+    "Bilateral trade by HS section, annual (OTS)",
+    "Comercio bilateral por sección del SA, anual (OTS)",
+    "按HS类划分的双边贸易，年度（OTS）",
+  ),
+  description: c(
+    "Exporter x importer x HS section, 1962-2018. Each directed flow is stored once (as reported in the exporter's export column), so exporter and importer views never double count.",
+    "Exportador x importador x sección del SA, 1962-2018. Cada flujo dirigido se guarda una vez, por lo que las vistas de exportador e importador nunca cuentan dos veces.",
+    "出口方 x 进口方 x HS类，1962-2018。每个有向贸易流只存储一次，因此出口和进口视角不会重复计算。",
+  ),
+  dimensions: [yearDimension(), geoDimension("exporter"), geoDimension("importer"), productDimension("section")],
+  measures: [TRADE_VALUE],
+  defaultMeasure: "Trade Value",
+  timeLevel: "Year",
+  tables: [
+    {
+      name: "fact_ots_sections_by_exporter",
+      kind: "base",
+      columns: ["year", "exporter", "exporter_continent", "importer", "importer_continent", "section"],
+      sortKey: [["exporter"], ["year"], ["importer"], ["section"]],
+    },
+    {
+      name: "fact_ots_sections_by_importer",
+      kind: "base",
+      columns: ["year", "exporter", "exporter_continent", "importer", "importer_continent", "section"],
+      sortKey: [["importer"], ["year"], ["exporter"], ["section"]],
+    },
+    {
+      name: "agg_ots_sections_exporter",
+      kind: "aggregate",
+      columns: ["year", "exporter", "exporter_continent", "section"],
+      sortKey: [["exporter"], ["year"], ["section"]],
+    },
+    {
+      name: "agg_ots_sections_importer",
+      kind: "aggregate",
+      columns: ["year", "importer", "importer_continent", "section"],
+      sortKey: [["importer"], ["year"], ["section"]],
+    },
+    {
+      name: "agg_ots_sections_continents",
+      kind: "aggregate",
+      columns: ["year", "exporter_continent", "importer_continent", "section"],
+      sortKey: [["year"], ["exporter_continent"], ["importer_continent"], ["section"]],
+    },
+  ],
+  annotations: {
+    ...OTS_ANNOTATIONS,
+    self_trade:
+      "Rows where exporter = importer (re-imports, mostly China) are included in totals, as in the source; exclude them from partner lists with exclude=Importer Country=<id>.",
+    world_total_note:
+      "The 2018 world total (USD 22.69 trillion) is higher than commonly quoted merchandise trade; prefer shares and rankings to absolute world totals.",
+  },
+  sourceResources: ["trade_bilateral_section"],
+};
+
+const HS4_CUBE: CubeDef = {
+  name: "trade_i_ots_a_hs4",
+  caption: c(
+    "Trade by country and HS4 product with the world, 2018 (OTS)",
+    "Comercio por país y producto HS4 con el mundo, 2018 (OTS)",
+    "按国家和HS4产品划分的对世界贸易，2018年（OTS）",
+  ),
+  description: c(
+    "Reporter x HS4 heading (HS 2007 codes) exports and imports with the world for 2018. Trade Flow 1 is imports, 2 exports; Exports is applied by default.",
+    "Exportaciones e importaciones por país y partida HS4 (códigos SA 2007) con el mundo en 2018. Flujo 1 importaciones, 2 exportaciones; por defecto se aplica Exportaciones.",
+    "2018年各国按HS4品目（HS 2007编码）对世界的出口与进口。贸易流向1为进口、2为出口；默认采用出口。",
+  ),
+  dimensions: [yearDimension(), geoDimension("country"), flowDimension(), productDimension("hs4")],
+  measures: [TRADE_VALUE],
+  defaultMeasure: "Trade Value",
+  timeLevel: "Year",
+  tables: [
+    {
+      name: "fact_ots_hs4",
+      kind: "base",
+      columns: ["year", "country", "continent", "flow", "section", "hs2", "hs4"],
+      sortKey: [["country"], ["flow"], ["hs4", "hs2", "section"]],
+    },
+  ],
+  annotations: {
+    ...OTS_ANNOTATIONS,
+    partner: "World (trade with all partners)",
+    classification:
+      "HS 2007 headings; 14 HS2007-only headings and 9999 (Unspecified) are outside HS92. Names are HS92 approximations.",
+  },
+  sourceResources: ["trade_country_hs4_2018"],
+};
+
+const COMTRADE_SAMPLE_CUBE: CubeDef = {
+  name: "trade_i_comtrade_a_hs4_sample",
+  caption: c(
+    "Bilateral trade by HS4 among 23 countries, 1989-1990 (UN Comtrade sample)",
+    "Comercio bilateral por HS4 entre 23 países, 1989-1990 (muestra de UN Comtrade)",
+    "23个国家间按HS4划分的双边贸易，1989-1990（UN Comtrade样本）",
+  ),
+  description: c(
+    "Exporter x importer x HS4 for 23 countries trading among themselves; values converted from thousands of USD.",
+    "Exportador x importador x HS4 para 23 países que comercian entre sí; valores convertidos desde miles de USD.",
+    "23个国家之间的出口方 x 进口方 x HS4；数值由千美元换算。",
+  ),
+  dimensions: [yearDimension(), geoDimension("exporter"), geoDimension("importer"), productDimension("hs4")],
+  measures: [TRADE_VALUE, { ...QUANTITY_TONS, unit: "undocumented (varies by product)" }],
+  defaultMeasure: "Trade Value",
+  timeLevel: "Year",
+  tables: [
+    {
+      name: "fact_comtrade_hs4_sample",
+      kind: "base",
+      columns: ["year", "exporter", "exporter_continent", "importer", "importer_continent", "section", "hs2", "hs4"],
+      sortKey: [["exporter"], ["year"], ["importer"], ["hs4", "hs2", "section"]],
+    },
+  ],
+  annotations: {
+    source_name: "UN Comtrade sample from the R package zerotradeflow 0.1.0",
+    licence: "MIT (package); UN Comtrade data",
+    unit: "USD, current prices (source in thousands, single precision: about 7 significant digits)",
+    coverage: "23 countries trading only among themselves; HS adoption in 1989 was incomplete.",
+  },
+  sourceResources: ["trade_bilateral_hs4_1989_1990"],
+};
+
+const SERVICES_CUBE: CubeDef = {
+  name: "services_i_comtrade_a_eb02",
+  caption: c(
+    "Services exports by EBOPS 2002 category, 2016 (UN Comtrade)",
+    "Exportaciones de servicios por categoría EBOPS 2002, 2016 (UN Comtrade)",
+    "按EBOPS 2002类别划分的服务出口，2016年（UN Comtrade）",
+  ),
+  description: c(
+    "Services exports of 80 countries by the 11 top-level EBOPS 2002 categories.",
+    "Exportaciones de servicios de 80 países por las 11 categorías principales de EBOPS 2002.",
+    "80个国家按11个EBOPS 2002一级类别划分的服务出口。",
+  ),
+  dimensions: [
+    yearDimension(),
+    geoDimension("exporter"),
+    {
+      name: "Service",
+      caption: c("Service", "Servicio", "服务"),
+      kind: "standard",
+      hierarchies: [
+        {
+          name: "EBOPS 2002",
+          caption: c("EBOPS 2002", "EBOPS 2002", "EBOPS 2002"),
+          levels: [
+            {
+              name: "Service",
+              caption: c("Service", "Servicio", "服务"),
+              column: "service",
+              members: "dim_services",
+              parent: null,
+              id: { type: "string", pattern: /^\d{1,2}$/, example: "2" },
+            },
+          ],
+        },
+      ],
+    },
+  ],
+  measures: [TRADE_VALUE],
+  defaultMeasure: "Trade Value",
+  timeLevel: "Year",
+  tables: [
+    {
+      name: "fact_services_eb02",
+      kind: "base",
+      columns: ["year", "exporter", "exporter_continent", "service"],
+      sortKey: [["exporter"], ["service"]],
+    },
+  ],
+  annotations: {
+    source_name: "UN Comtrade services data from the R package economiccomplexity 0.1.2",
+    licence: "GPL-3 (package); UN Comtrade data",
+    unit: "USD, current prices",
+    note: "Exports only. One value is negative in the source (Botswana, service 10).",
+  },
+  sourceResources: ["services_2016"],
+};
+
+const ESP_CUBE: CubeDef = {
+  name: "trade_s_esp_a_hs",
+  caption: c(
+    "Spanish exports by province and HS section, 2022 (OEC)",
+    "Exportaciones españolas por provincia y sección del SA, 2022 (OEC)",
+    "西班牙按省份和HS类划分的出口，2022年（OEC）",
+  ),
+  description: c(
+    "Exports of the 52 Spanish provinces (INE codes) plus 99 'no province assigned', by HS section.",
+    "Exportaciones de las 52 provincias españolas (códigos INE) más 99 «sin provincia asignada», por sección del SA.",
+    "西班牙52个省份（INE编码）及99“未分配省份”按HS类划分的出口。",
+  ),
+  dimensions: [
+    yearDimension(),
+    {
+      name: "Subnat Geography",
+      caption: c("Subnational Geography", "Geografía subnacional", "次国家级地理"),
+      kind: "geo",
+      hierarchies: [
+        {
+          name: "Province",
+          caption: c("Province", "Provincia", "省份"),
+          levels: [
+            {
+              name: "Province",
+              caption: c("Province", "Provincia", "省份"),
+              column: "province",
+              members: "dim_esp_provinces",
+              parent: null,
+              id: { type: "integer", min: 1, max: 99, example: "28" },
+            },
+          ],
+        },
+      ],
+    },
+    productDimension("section"),
+  ],
+  measures: [TRADE_VALUE],
+  defaultMeasure: "Trade Value",
+  timeLevel: "Year",
+  tables: [
+    { name: "fact_esp_provinces", kind: "base", columns: ["year", "province", "section"], sortKey: [["province"], ["section"]] },
+  ],
+  annotations: {
+    source_name: "OEC cube trade_s_esp_m_hs via Datawheel/py-economic-complexity",
+    licence: "MIT (package); OEC data",
+    unit: "USD, current prices (not whole dollars)",
+    note: "Exports only. Province 99 has no geometry.",
+  },
+  sourceResources: ["subnational_esp_province_section_2022"],
+};
+
+const INDICATORS_CUBE: CubeDef = {
+  name: "indicators_i_wdi_a",
+  caption: c(
+    "GDP and population, annual (World Bank WDI)",
+    "PIB y población, anual (Banco Mundial, WDI)",
+    "国内生产总值与人口，年度（世界银行WDI）",
+  ),
+  description: c(
+    "GDP (current USD), population and GDP per capita (derived as GDP / population) for 216 countries, 1962-2023.",
+    "PIB (USD corrientes), población y PIB per cápita (calculado como PIB / población) de 216 países, 1962-2023.",
+    "216个国家1962-2023年的GDP（现价美元）、人口和人均GDP（按GDP/人口计算）。",
+  ),
+  dimensions: [yearDimension(), geoDimension("country")],
+  measures: [
+    { name: "GDP", caption: c("GDP", "PIB", "国内生产总值"), unit: "USD", sql: 'SUM("gdp")', columns: ["gdp"], rca: false },
+    {
+      name: "Population",
+      caption: c("Population", "Población", "人口"),
+      unit: "people",
+      sql: 'SUM("population")',
+      columns: ["population"],
+      rca: false,
+    },
+    {
+      name: "GDP per Capita",
+      caption: c("GDP per Capita", "PIB per cápita", "人均国内生产总值"),
+      unit: "USD per person",
+      // Population only counts where GDP is known, so aggregates over countries with gaps stay honest.
+      sql: 'SUM("gdp") / NULLIF(SUM("population_with_gdp"), 0)',
+      columns: ["gdp", "population_with_gdp"],
+      rca: false,
+    },
+  ],
+  defaultMeasure: "GDP",
+  timeLevel: "Year",
+  tables: [
+    {
+      name: "fact_wdi_indicators",
+      kind: "base",
+      columns: ["year", "country", "continent"],
+      sortKey: [["country"], ["year"]],
+    },
+  ],
+  annotations: {
+    source_name: "World Bank WDI (NY.GDP.MKTP.CD, SP.POP.TOTL) via datahub datasets/gdp and datasets/population",
+    licence: "CC BY 4.0 (World Bank)",
+    unit: "GDP in current USD; population in people",
+    note: "GDP per capita is derived as GDP / population, not the published NY.GDP.PCAP.CD series. Taiwan is not covered.",
+  },
+  sourceResources: ["indicators_country_year"],
+};
+
+// ---------------------------------------------------------------------------------------------
+// CEPII BACI: one cube per HS revision, `trade_i_baci_a_<yy>` as on oec.world (hs92 -> _92, hs12 -> _12)
+
+export const BACI_REVISIONS = ["92", "96", "02", "07", "12", "17", "22"] as const;
+export type BaciRevision = (typeof BACI_REVISIONS)[number];
+
+export function baciCubeName(revision: BaciRevision): string {
+  return `trade_i_baci_a_${revision}`;
+}
+
+/** Table and member-table names for a BACI revision; shared with the importer. */
+export function baciTables(revision: BaciRevision) {
+  const p = `baci_${revision}`;
+  return {
+    byExporter: `fact_${p}_by_exporter`,
+    byImporter: `fact_${p}_by_importer`,
+    productsExporter: `agg_${p}_products_exporter`,
+    productsImporter: `agg_${p}_products_importer`,
+    world: `agg_${p}_world`,
+    rawCountries: `src_${p}_country_codes`,
+    rawProducts: `src_${p}_product_codes`,
+    countries: `dim_${p}_countries`,
+    hs2: `dim_${p}_hs2`,
+    hs4: `dim_${p}_hs4`,
+    hs6: `dim_${p}_hs6`,
+  };
+}
+
+export function baciCube(revision: BaciRevision): CubeDef {
+  const t = baciTables(revision);
+  const hsName = `HS${revision}`;
+  const all = ["year", "exporter", "exporter_continent", "importer", "importer_continent", "section", "hs2", "hs4", "hs6"];
+  const product = ["hs6", "hs4", "hs2", "section"];
+  return {
+    name: baciCubeName(revision),
+    caption: c(
+      `Bilateral trade by HS6 product (${hsName}), annual (CEPII BACI)`,
+      `Comercio bilateral por producto HS6 (${hsName}), anual (CEPII BACI)`,
+      `按HS6产品（${hsName}）划分的双边贸易，年度（CEPII BACI）`,
+    ),
+    description: c(
+      `Exporter x importer x HS6 (${hsName} nomenclature), reconciled by CEPII. Values converted from thousands of USD.`,
+      `Exportador x importador x HS6 (nomenclatura ${hsName}), conciliado por CEPII. Valores convertidos desde miles de USD.`,
+      `出口方 x 进口方 x HS6（${hsName}分类），由CEPII协调。数值由千美元换算。`,
+    ),
+    dimensions: [
+      yearDimension(),
+      geoDimension("exporter", t.countries),
+      geoDimension("importer", t.countries),
+      productDimension("hs6", { hs2: t.hs2, hs4: t.hs4, hs6: t.hs6 }),
+    ],
+    measures: [TRADE_VALUE, QUANTITY_TONS],
+    defaultMeasure: "Trade Value",
+    timeLevel: "Year",
+    tables: [
+      { name: t.byExporter, kind: "base", columns: all, sortKey: [["exporter"], ["year"], ["importer"], product] },
+      { name: t.byImporter, kind: "base", columns: all, sortKey: [["importer"], ["year"], ["exporter"], product] },
+      {
+        name: t.productsExporter,
+        kind: "aggregate",
+        columns: ["year", "exporter", "exporter_continent", ...product],
+        sortKey: [product, ["year"], ["exporter"]],
+      },
+      {
+        name: t.productsImporter,
+        kind: "aggregate",
+        columns: ["year", "importer", "importer_continent", ...product],
+        sortKey: [product, ["year"], ["importer"]],
+      },
+      {
+        name: t.world,
+        kind: "aggregate",
+        columns: ["year", "exporter_continent", "importer_continent", "section", "hs2", "hs4"],
+        sortKey: [["year"], ["hs4", "hs2", "section"]],
+      },
+    ],
+    annotations: {
+      source_name: "CEPII BACI",
+      source_link: "https://www.cepii.fr/CEPII/en/bdd_modele/bdd_modele_item.asp?id=37",
+      licence: "Etalab Open Licence 2.0 (check the terms of the release you imported)",
+      unit: "USD, current prices (BACI publishes thousands of USD; multiplied by 1,000 on import); quantity in metric tons",
+      classification: `${hsName} nomenclature as published by BACI`,
+    },
+    sourceResources: [`BACI_HS${revision}_Y*_V*.csv`],
+  };
+}
+
+export const PACKAGE_CUBES: readonly CubeDef[] = [
+  SECTIONS_CUBE,
+  HS4_CUBE,
+  COMTRADE_SAMPLE_CUBE,
+  SERVICES_CUBE,
+  ESP_CUBE,
+  INDICATORS_CUBE,
+];
+
+export const CUBES: readonly CubeDef[] = [...PACKAGE_CUBES, ...BACI_REVISIONS.map(baciCube)];
+
+const CUBES_BY_NAME = new Map(CUBES.map((cube) => [cube.name, cube]));
+
+export function getCube(name: string): CubeDef | undefined {
+  return CUBES_BY_NAME.get(name);
+}
+
+export function cubeLevels(cube: CubeDef): LevelDef[] {
+  return cube.dimensions.flatMap((d) => d.hierarchies.flatMap((h) => h.levels));
+}
+
+export function findLevel(cube: CubeDef, name: string): LevelDef | undefined {
+  return cubeLevels(cube).find((level) => level.name === name);
+}
+
+export function dimensionOfLevel(cube: CubeDef, levelName: string): DimensionDef | undefined {
+  return cube.dimensions.find((d) => d.hierarchies.some((h) => h.levels.some((l) => l.name === levelName)));
+}
+
+/** Parents first, nearest last: HS4 -> [Section, HS2]. */
+export function ancestorsOf(cube: CubeDef, level: LevelDef): LevelDef[] {
+  const chain: LevelDef[] = [];
+  let parentName = level.parent;
+  while (parentName) {
+    const parent = findLevel(cube, parentName);
+    if (!parent) break;
+    chain.unshift(parent);
+    parentName = parent.parent;
+  }
+  return chain;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Derived measures (computed at query time from a base measure)
+
+export type DerivedKind = "growth" | "growthValue" | "rca";
+
+const DERIVED_SUFFIX: Record<DerivedKind, { name: string; caption: Captions }> = {
+  growth: { name: "Growth", caption: c("Growth", "Crecimiento", "增长率") },
+  growthValue: { name: "Growth Value", caption: c("Growth Value", "Variación", "增长值") },
+  rca: { name: "RCA", caption: c("RCA", "VCR", "显示性比较优势") },
+};
+
+export interface DerivedMeasureDef {
+  readonly name: string;
+  readonly caption: Captions;
+  readonly kind: DerivedKind;
+  readonly base: string;
+  /** The query parameter that produces it. */
+  readonly parameter: "growth" | "rca";
+}
+
+export function derivedMeasureName(base: string, kind: DerivedKind): string {
+  return `${base} ${DERIVED_SUFFIX[kind].name}`;
+}
+
+export function derivedMeasures(cube: CubeDef): DerivedMeasureDef[] {
+  return cube.measures.flatMap((m) => {
+    const kinds: DerivedKind[] = m.rca ? ["growth", "growthValue", "rca"] : ["growth", "growthValue"];
+    return kinds.map((kind) => ({
+      name: derivedMeasureName(m.name, kind),
+      caption: Object.fromEntries(
+        LOCALES.map((l) => [l, l === "zh" ? `${m.caption[l]}${DERIVED_SUFFIX[kind].caption[l]}` : `${m.caption[l]} ${DERIVED_SUFFIX[kind].caption[l]}`]),
+      ) as Captions,
+      kind,
+      base: m.name,
+      parameter: kind === "rca" ? ("rca" as const) : ("growth" as const),
+    }));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Localised description for GET /api/cubes
+
+export interface CubeDescription {
+  name: string;
+  caption: string;
+  description: string;
+  available: boolean;
+  years: number[];
+  dimensions: {
+    name: string;
+    caption: string;
+    kind: DimensionDef["kind"];
+    defaultMember?: { level: string; id: number | string };
+    hierarchies: { name: string; caption: string; levels: { name: string; caption: string; parent: string | null; idExample: string }[] }[];
+  }[];
+  measures: { name: string; caption: string; unit: string }[];
+  derivedMeasures: { name: string; caption: string; parameter: "growth" | "rca" }[];
+  annotations: Readonly<Record<string, string>>;
+}
+
+export function describeCube(cube: CubeDef, locale: Locale, availability: { available: boolean; years: number[] }): CubeDescription {
+  return {
+    name: cube.name,
+    caption: cube.caption[locale],
+    description: cube.description[locale],
+    available: availability.available,
+    years: availability.years,
+    dimensions: cube.dimensions.map((d) => ({
+      name: d.name,
+      caption: d.caption[locale],
+      kind: d.kind,
+      ...(d.defaultMember ? { defaultMember: { level: d.defaultMember.level, id: d.defaultMember.id } } : {}),
+      hierarchies: d.hierarchies.map((h) => ({
+        name: h.name,
+        caption: h.caption[locale],
+        levels: h.levels.map((l) => ({ name: l.name, caption: l.caption[locale], parent: l.parent, idExample: l.id.example })),
+      })),
+    })),
+    measures: cube.measures.map((m) => ({ name: m.name, caption: m.caption[locale], unit: m.unit })),
+    derivedMeasures: derivedMeasures(cube).map((m) => ({ name: m.name, caption: m.caption[locale], parameter: m.parameter })),
+    annotations: cube.annotations,
+  };
+}

@@ -1,0 +1,69 @@
+import type { Locale } from "@/domain/i18n/locales";
+
+export type { Locale };
+
+/** A text in every site language. English is always present; the others may repeat it. */
+export type Captions = Readonly<Record<Locale, string>>;
+
+/** One cut: a level restricted to a set of member ids (already validated and normalised). */
+export interface Cut {
+  readonly level: string;
+  readonly ids: readonly (string | number)[];
+}
+
+export type TimeSpec =
+  | { readonly kind: "latest" }
+  | { readonly kind: "oldest" }
+  | { readonly kind: "range"; readonly from: number; readonly to: number }
+  | { readonly kind: "list"; readonly years: readonly number[] };
+
+export interface SortKey {
+  /** A measure name (base or derived) or a level name (sorts by the member id). */
+  readonly key: string;
+  readonly direction: "asc" | "desc";
+}
+
+export type ResponseFormat = "jsonrecords" | "csv";
+
+/**
+ * What a caller asks for, in the vocabulary of the cube registry. The HTTP route builds it from
+ * the query string; pages build it directly. Both go through the same validation.
+ */
+export interface DataQuery {
+  readonly cube: string;
+  readonly drilldowns?: readonly string[];
+  readonly measures?: readonly string[];
+  readonly cuts?: readonly Cut[];
+  readonly exclude?: readonly Cut[];
+  readonly time?: TimeSpec;
+  readonly growth?: { readonly level: string; readonly measure: string };
+  readonly rca?: { readonly levels: readonly [string, string]; readonly measure: string };
+  readonly parents?: boolean;
+  readonly sort?: readonly SortKey[];
+  readonly limit?: number;
+  readonly offset?: number;
+}
+
+export type CellValue = string | number | boolean | null;
+export type DataRecord = Record<string, CellValue>;
+
+export interface DataResponse {
+  readonly data: DataRecord[];
+  readonly page: { readonly limit: number; readonly offset: number; readonly total: number };
+  /** Column names in order: per drilldown (parents first when asked) "<Level> ID" and "<Level>", then measures. */
+  readonly columns: string[];
+  readonly source: {
+    readonly cube: string;
+    /** Years the answer covers: the time filter intersected with the years present in the cube. */
+    readonly years: number[];
+    readonly annotations: Readonly<Record<string, string>>;
+  };
+  /**
+   * Captions shown in English because the requested language has no name for that member,
+   * by level name: the ids on this page that fell back. Absent when nothing fell back.
+   */
+  readonly fallbackCaptions?: Readonly<Record<string, string[]>>;
+}
+
+export const MAX_PAGE_SIZE = 10_000;
+export const DEFAULT_PAGE_SIZE = MAX_PAGE_SIZE;

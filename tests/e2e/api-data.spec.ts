@@ -1,0 +1,97 @@
+/**
+ * The data API against the running production server. The expected numbers are computed here from
+ * the data package itself (read with DuckDB), found the same way the importer finds it.
+ */
+import path from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { expect, test } from "@playwright/test";
+import { resolveDataDir } from "../../src/server/warehouse/config";
+
+async function germanyExportsBySection(year: number): Promise<Map<string, number>> {
+  const { dir, lookedIn } = resolveDataDir();
+  if (!dir) throw new Error(`no data package; looked in ${lookedIn.join(", ")}`);
+  const db = await DuckDBInstance.create(":memory:");
+  try {
+    const conn = await db.connect();
+    const reader = await conn.runAndReadAll(
+      `SELECT section, sum(export_value) AS v FROM read_parquet($file) WHERE reporter = 'deu' AND year = $year AND export_value <> 0 GROUP BY section`,
+      { file: path.join(dir, "trade_bilateral_section.parquet"), year },
+    );
+    const rows = reader.getRowObjectsJS();
+    conn.closeSync();
+    return new Map(rows.map((r) => [String(r.section), Number(r.v)]));
+  } finally {
+    db.closeSync();
+  }
+}
+
+test.describe("GET /api/data", () => {
+  test("Germany's 2018 exports by section equal the sum of the package's rows", async ({ request }) => {
+    const response = await request.get("/api/data", {
+      params: { cube: "trade_i_ots_a_sections", drilldowns: "Section", "Exporter Country": "deu", time: "2018", sort: "Trade Value.desc" },
+    });
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("application/json");
+    const body = await response.json();
+    expect(body.columns).toEqual(["Section ID", "Section", "Trade Value"]);
+    expect(body.source.cube).toBe("trade_i_ots_a_sections");
+    expect(body.source.years).toEqual([2018]);
+
+    const expected = await germanyExportsBySection(2018);
+    const actual = new Map<string, number>(body.data.map((r: Record<string, unknown>) => [String(r["Section ID"]), Number(r["Trade Value"])]));
+    expect(actual.size).toBe(expected.size);
+    for (const [section, value] of expected) expect(actual.get(section), `section ${section}`).toBe(value);
+    const total = [...actual.values()].reduce((a, b) => a + b, 0);
+    expect(total).toBe([...expected.values()].reduce((a, b) => a + b, 0));
+    // Sorted by value, largest first.
+    const values = body.data.map((r: Record<string, unknown>) => Number(r["Trade Value"]));
+    expect(values).toEqual([...values].sort((a: number, b: number) => b - a));
+  });
+
+  test("the second identical request is served from the cache", async ({ request }) => {
+    const params = { cube: "trade_i_ots_a_sections", drilldowns: "Year", "Exporter Country": "chl", time: "2010-2018" };
+    await request.get("/api/data", { params });
+    const second = await request.get("/api/data", { params });
+    expect(second.status()).toBe(200);
+    expect(second.headers()["x-cache"]).toBe("hit");
+    expect(second.headers()["cache-control"]).toContain("public");
+  });
+
+  test("CSV downloads have a CSV content type and a file name", async ({ request }) => {
+    const response = await request.get("/api/data", {
+      params: { cube: "trade_i_ots_a_sections", drilldowns: "Section", "Exporter Country": "deu", time: "2018", format: "csv" },
+    });
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.headers()["content-disposition"]).toContain('filename="trade_i_ots_a_sections.csv"');
+    expect((await response.text()).split("\r\n")[0]).toBe("Section ID,Section,Trade Value");
+  });
+
+  test("bad input is a JSON 400 naming the parameter, never a 500", async ({ request }) => {
+    const cases: Record<string, string>[] = [
+      { cube: "nope" },
+      { cube: "trade_i_ots_a_sections", drilldowns: "Planet" },
+      { cube: "trade_i_ots_a_sections", "Exporter Country": "deu' OR '1'='1" },
+      { cube: "trade_i_ots_a_sections", limit: "100000" },
+      { cube: "trade_i_ots_a_sections", locale: "xx" },
+    ];
+    for (const params of cases) {
+      const response = await request.get("/api/data", { params });
+      expect(response.status(), JSON.stringify(params)).toBe(400);
+      const body = await response.json();
+      expect(body.error.code).toBeTruthy();
+      expect(body.error.parameter).toBeTruthy();
+    }
+    const long = await request.get(`/api/data?cube=trade_i_ots_a_sections&Year=${"1".repeat(10_000)}`);
+    expect(long.status()).toBe(414);
+  });
+
+  test("GET /api/cubes lists the loaded cubes with localised captions", async ({ request }) => {
+    const response = await request.get("/api/cubes", { params: { locale: "zh" } });
+    expect(response.status()).toBe(200);
+    const body = await response.json();
+    const sections = body.cubes.find((c: { name: string }) => c.name === "trade_i_ots_a_sections");
+    expect(sections.available).toBe(true);
+    expect(sections.caption).toContain("双边贸易");
+  });
+});
