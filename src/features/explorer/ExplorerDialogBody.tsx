@@ -1,15 +1,18 @@
 "use client";
 
-import { Text } from "@mantine/core";
-import { useTranslations } from "next-intl";
+import { reportBySlug } from "@/domain/explorer/reports";
 import type { ExploreReport } from "@/features/shell/navigation";
+import { Explorer } from "./Explorer";
 
-/** The explore dialog's content. */
-export default function ExplorerDialogBody({ initialReport }: { initialReport?: ExploreReport; onSelect: () => void }) {
-  const t = useTranslations("planned");
+/** The shell's explore dialog: the explorer with page size 12 and the menu's preselected report. */
+export const SHELL_EXPLORE_PAGE_SIZE = 12;
+
+export default function ExplorerDialogBody({ initialReport, onSelect }: { initialReport?: ExploreReport; onSelect: () => void }) {
+  const slug = initialReport === "subnational" ? "subnational_esp" : initialReport;
+  const report = slug ? (reportBySlug(slug)?.id ?? null) : null;
   return (
-    <Text data-report={initialReport ?? "all"} data-testid="explorer-body">
-      {t("badge")}
-    </Text>
+    <div data-testid="explorer-body" data-report={initialReport ?? "all"}>
+      <Explorer pageSize={SHELL_EXPLORE_PAGE_SIZE} initialReport={report} onSelect={onSelect} autoFocus />
+    </div>
   );
 }

@@ -1,0 +1,8 @@
+import { handleSearch } from "@/server/search/api";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export function GET(request: Request) {
+  return handleSearch(request);
+}

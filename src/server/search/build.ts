@@ -1,0 +1,177 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { ORGANIZATIONS } from "@/domain/organizations";
+import { LOCALES, type Locale } from "@/domain/i18n/locales";
+import { getMembers, listCubes, queryCube, type DataQuery, type Member, type MemberKind as WarehouseKind } from "@/server/warehouse/client";
+import type { MemberKind } from "@/domain/explorer/reports";
+import { ProfileIndex, type Entity, type IndexInput } from "./engine";
+
+const SECTIONS_CUBE = "trade_i_ots_a_sections";
+const HS4_CUBE = "trade_i_ots_a_hs4";
+const PAGE = 10_000;
+
+/** Every row of a query, page by page (the API caps a page at 10,000 rows). */
+async function allRows(query: DataQuery): Promise<Record<string, string | number | boolean | null>[]> {
+  const rows: Record<string, string | number | boolean | null>[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const response = await queryCube({ ...query, limit: PAGE, offset }, "en", { cache: false });
+    rows.push(...response.data);
+    if (offset + PAGE >= response.page.total) return rows;
+  }
+}
+
+async function membersInAllLocales(kind: WarehouseKind): Promise<Map<string, { names: Record<Locale, string>; member: Member }>> {
+  const out = new Map<string, { names: Record<Locale, string>; member: Member }>();
+  for (const locale of LOCALES) {
+    for (const member of await getMembers(kind, locale)) {
+      const id = String(member.id);
+      const entry = out.get(id) ?? { names: { en: "", es: "", zh: "" }, member };
+      entry.names[locale] = member.name;
+      out.set(id, entry);
+    }
+  }
+  return out;
+}
+
+const FLAGS_DIR = join(process.cwd(), "node_modules", "flag-icons", "flags", "4x3");
+
+export function flagFile(iso2: string): string | null {
+  if (!/^[a-z]{2}$/.test(iso2)) return null;
+  const file = join(FLAGS_DIR, `${iso2}.svg`);
+  return existsSync(file) ? file : null;
+}
+
+function weights(rows: Record<string, unknown>[], idColumn: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const row of rows) {
+    const value = Number(row["Trade Value"] ?? 0);
+    if (value > 0) out.set(String(row[idColumn]), value);
+  }
+  return out;
+}
+
+function pairs(rows: Record<string, unknown>[], a: string, b: string): Map<string, Array<{ id: string; weight: number }>> {
+  const out = new Map<string, Array<{ id: string; weight: number }>>();
+  for (const row of rows) {
+    const value = Number(row["Trade Value"] ?? 0);
+    const from = String(row[a]);
+    const to = String(row[b]);
+    if (!(value > 0) || from === to) continue;
+    let list = out.get(from);
+    if (!list) out.set(from, (list = []));
+    list.push({ id: to, weight: value });
+  }
+  for (const list of out.values()) list.sort((x, y) => y.weight - x.weight);
+  return out;
+}
+
+/**
+ * Reads the members and the pairs with trade from the warehouse through the data client and builds
+ * the profile index. Only members with data become profiles: a country without trade records, or
+ * an HS6 code when no cube has HS6 data, would lead to an empty page.
+ */
+export async function loadIndexInput(): Promise<IndexInput> {
+  const cubes = new Map((await listCubes("en")).map((c) => [c.name, c]));
+  const has = (name: string) => Boolean((cubes.get(name) as { available?: boolean } | undefined)?.available);
+  const entities: Entity[] = [];
+
+  const countryWeights = has(SECTIONS_CUBE)
+    ? weights(await allRows({ cube: SECTIONS_CUBE, drilldowns: ["Exporter Country"], measures: ["Trade Value"] }), "Exporter Country ID")
+    : new Map<string, number>();
+  const countries = await membersInAllLocales("country");
+  const continentWeights = new Map<string, number>();
+  for (const [id, { names, member }] of countries) {
+    const weight = countryWeights.get(id);
+    if (!weight) continue;
+    const iso2 = typeof member.attributes.iso2 === "string" ? member.attributes.iso2.toLowerCase() : null;
+    entities.push({
+      kind: "country",
+      id,
+      names,
+      codes: [id, ...(iso2 ? [iso2] : [])],
+      weight,
+      image: iso2 && flagFile(iso2) ? { flag: iso2 } : { color: null },
+    });
+    const continent = String(member.parentId ?? "xx");
+    continentWeights.set(continent, (continentWeights.get(continent) ?? 0) + weight);
+  }
+  for (const [id, { names, member }] of await membersInAllLocales("continent")) {
+    const weight = continentWeights.get(id);
+    if (weight && id !== "xx") entities.push({ kind: "continent", id, names, codes: [id], weight, image: { color: member.color } });
+  }
+  if (entities.length > 0) {
+    entities.push({ kind: "world", id: "wld", names: { en: "World", es: "Mundo", zh: "世界" }, codes: ["wld"], weight: [...countryWeights.values()].reduce((a, b) => a + b, 0) });
+  }
+
+  const productWeights = new Map<MemberKind, Map<string, number>>();
+  if (has(SECTIONS_CUBE)) {
+    productWeights.set("section", weights(await allRows({ cube: SECTIONS_CUBE, drilldowns: ["Section"], measures: ["Trade Value"] }), "Section ID"));
+  }
+  if (has(HS4_CUBE)) {
+    for (const level of ["HS2", "HS4"] as const) {
+      const rows = await allRows({ cube: HS4_CUBE, drilldowns: [level], measures: ["Trade Value"], cuts: [{ level: "Trade Flow", ids: [2] }] });
+      productWeights.set(level.toLowerCase() as MemberKind, weights(rows, `${level} ID`));
+    }
+  }
+  const sectionColors = new Map<string, string | null>();
+  for (const kind of ["section", "hs2", "hs4", "hs6"] as const) {
+    const kindWeights = productWeights.get(kind);
+    const members = await membersInAllLocales(kind);
+    if (kind === "section") for (const [id, { member }] of members) sectionColors.set(id, member.color);
+    if (!kindWeights) continue;
+    for (const [id, { names, member }] of members) {
+      const weight = kindWeights.get(id);
+      if (!weight) continue;
+      const aliases = [member.attributes.long_name_en, member.attributes.long_name_es].filter((x): x is string => typeof x === "string");
+      const section = kind === "section" ? id : String(kind === "hs2" ? member.parentId : member.attributes.section_id);
+      const image = { section, color: sectionColors.get(section) ?? null };
+      entities.push({ kind, id, names, aliases, codes: [kind === "section" ? `section-${id}` : id], weight, image });
+    }
+  }
+  for (const [id, { names }] of await membersInAllLocales("province")) {
+    entities.push({ kind: "province", id, names, codes: [id], weight: 1, image: { flag: "es" } });
+  }
+  const tradingCountries = new Set(countryWeights.keys());
+  for (const org of ORGANIZATIONS) {
+    const weight = org.members.reduce((sum, m) => sum + (countryWeights.get(m) ?? 0), 0);
+    if (org.members.some((m) => tradingCountries.has(m))) entities.push({ kind: "organization", id: org.id, names: org.names, codes: [org.id], weight });
+  }
+
+  const partners = has(SECTIONS_CUBE)
+    ? pairs(await allRows({ cube: SECTIONS_CUBE, drilldowns: ["Exporter Country", "Importer Country"], measures: ["Trade Value"] }), "Exporter Country ID", "Importer Country ID")
+    : new Map();
+
+  const productCountries = new Map<string, Array<{ id: string; weight: number }>>();
+  const addProductPairs = (kind: MemberKind, byProduct: Map<string, Array<{ id: string; weight: number }>>) => {
+    for (const [product, list] of byProduct) productCountries.set(`${kind}:${product}`, list);
+  };
+  if (has(SECTIONS_CUBE)) {
+    const rows = await allRows({ cube: SECTIONS_CUBE, drilldowns: ["Section", "Exporter Country"], measures: ["Trade Value"] });
+    addProductPairs("section", pairs(rows, "Section ID", "Exporter Country ID"));
+  }
+  if (has(HS4_CUBE)) {
+    for (const level of ["HS2", "HS4"] as const) {
+      const rows = await allRows({ cube: HS4_CUBE, drilldowns: [level, "Country"], measures: ["Trade Value"], cuts: [{ level: "Trade Flow", ids: [2] }] });
+      addProductPairs(level.toLowerCase() as MemberKind, pairs(rows, `${level} ID`, "Country ID"));
+    }
+  }
+  return { entities, partners, productCountries };
+}
+
+let current: { index: Promise<ProfileIndex>; builtAt: number } | null = null;
+
+/** The process's profile index, built on first use; a failed build is retried on the next call. */
+export function profileIndex(): Promise<ProfileIndex> {
+  if (!current) {
+    const index = loadIndexInput().then((input) => new ProfileIndex(input));
+    current = { index, builtAt: Date.now() };
+    index.catch(() => {
+      current = null;
+    });
+  }
+  return current.index;
+}
+
+export function resetProfileIndex() {
+  current = null;
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { ProfileIndex, type Entity, type Labels } from "./engine";
+
+const e = (kind: Entity["kind"], id: string, en: string, es: string, zh: string, weight: number, codes: string[] = []): Entity => ({
+  kind,
+  id,
+  names: { en, es, zh },
+  codes: [id, ...codes],
+  weight,
+});
+
+const entities: Entity[] = [
+  e("country", "chl", "Chile", "Chile", "智利", 70, ["cl"]),
+  e("country", "deu", "Germany", "Alemania", "德国", 1500, ["de"]),
+  e("country", "fra", "France", "Francia", "法国", 600, ["fr"]),
+  e("country", "chn", "China", "China", "中国", 2500, ["cn"]),
+  e("country", "per", "Peru", "Perú", "秘鲁", 50, ["pe"]),
+  e("country", "zaf", "South Africa", "Sudáfrica", "南非", 90, ["za"]),
+  e("continent", "af", "Africa", "África", "非洲", 500),
+  e("hs4", "2603", "Copper Ore", "Minerales de cobre", "铜矿砂及其精矿", 80),
+  e("hs4", "8703", "Cars", "Automóviles", "小汽车", 900),
+  e("section", "5", "Mineral Products", "Productos minerales", "矿产品", 2000),
+  e("world", "wld", "World", "Mundo", "世界", 20000),
+];
+const index = new ProfileIndex({
+  entities,
+  partners: new Map([
+    ["deu", [{ id: "fra", weight: 100 }, { id: "chn", weight: 90 }]],
+    ["fra", [{ id: "deu", weight: 80 }]],
+    ["chl", [{ id: "chn", weight: 30 }]],
+  ]),
+  productCountries: new Map([
+    ["hs4:2603", [{ id: "chl", weight: 19 }, { id: "per", weight: 10 }]],
+    ["hs4:8703", [{ id: "deu", weight: 167 }]],
+    ["section:5", [{ id: "chl", weight: 40 }]],
+  ]),
+});
+const labels: Labels = {
+  reports: { country: "Country", "bilateral-country": "Bilateral Country", "bilateral-product": "Product in Country", hs: "Product" },
+  dimensions: { geography: "Geography", reporter: "Reporter", partner: "Partner", product: "Product", country: "Country" },
+  variants: { "3": "Country", "4": "Partner", "9": "HS4", "7": "Section" },
+};
+const search = (query: string, extra: Partial<Parameters<ProfileIndex["query"]>[0]> = {}) =>
+  index.query({ query, locale: "en", limit: 10, offset: 0, reports: [], variants: [], ...extra }, labels);
+
+describe("ProfileIndex", () => {
+  it("counts every profile, pairs included", () => {
+    expect(index.profileCount).toBe(entities.length + 4 + 4);
+    expect(index.counts().get("bilateral-country|3,4")).toBe(4);
+  });
+
+  it("ranks an exact name first and is typo and accent tolerant", () => {
+    expect(search("chile").results[0].path).toBe("/country/chl");
+    expect(search("chille").results[0].path).toBe("/country/chl");
+    expect(search("peru").results[0].path).toBe("/country/per");
+    expect(search("PERÚ").results[0].path).toBe("/country/per");
+    expect(search("South Africa").results[0].path).toBe("/country/zaf");
+  });
+
+  it("finds by code: ISO3, ISO2 and HS", () => {
+    expect(search("DEU").results[0].path).toBe("/country/deu");
+    expect(search("2603").results[0].path).toBe("/hs/2603");
+  });
+
+  it("works in Chinese", () => {
+    expect(search("中国").results[0].path).toBe("/country/chn");
+    expect(search("铜矿", { locale: "zh" }).results[0].members[0].name).toBe("铜矿砂及其精矿");
+  });
+
+  it("finds bilateral profiles from two names", () => {
+    expect(search("germany france").results[0].path).toBe("/bilateral-country/deu/partner/fra");
+    expect(search("chile copper").results[0].path).toBe("/bilateral-product/2603/reporter/chl");
+    expect(search("copper ore chile").results[0].path).toBe("/bilateral-product/2603/reporter/chl");
+  });
+
+  it("brings a country's bilateral profiles after the country, and filters narrow them with counts", () => {
+    const all = search("germany");
+    expect(all.results[0].path).toBe("/country/deu");
+    expect(all.meta.variantCount).toEqual({ "3": 1, "3,4": 2, "9,3": 1 });
+    expect(all.meta.total).toBe(4);
+    const bilateral = search("germany", { reports: [4] });
+    expect(bilateral.meta.total).toBe(2);
+    expect(bilateral.results.map((r) => r.path)).toEqual(["/bilateral-country/deu/partner/fra", "/bilateral-country/deu/partner/chn"]);
+    expect(search("germany", { reports: [5], variants: [9, 3] }).results[0].path).toBe("/bilateral-product/8703/reporter/deu");
+  });
+
+  it("describes members with dimension and variant, localised", () => {
+    const [pair] = search("alemania francia", { locale: "es" }).results;
+    expect(pair.report).toEqual({ id: 4, name: "Bilateral Country" });
+    expect(pair.members.map((m) => [m.name, m.metadata.variant.id, m.metadata.dimension.name])).toEqual([
+      ["Alemania", 3, "Reporter"],
+      ["Francia", 4, "Partner"],
+    ]);
+  });
+
+  it("returns nothing for nonsense, and pages an empty query", () => {
+    expect(search("qqqqzzzz").meta.total).toBe(0);
+    const first = search("", { limit: 3 });
+    const second = search("", { limit: 3, offset: 3 });
+    expect(first.meta.total).toBe(index.profileCount);
+    expect(first.results[0].path).toBe("/country/chn");
+    expect(second.results.map((r) => r.id)).not.toContain(first.results[0].id);
+    const countries = search("", { reports: [1], variants: [3], limit: 100 });
+    expect(countries.meta.total).toBe(6);
+  });
+});
+
+it("counts distinct members per dimension variant for the metadata", () => {
+  expect(index.distinctMembers("bilateral-country").map((m) => Object.fromEntries(m))).toEqual([{ 3: 3 }, { 4: 3 }]);
+  expect(index.distinctMembers("country").map((m) => Object.fromEntries(m))).toEqual([{ 3: 6, 2: 1 }]);
+});
