@@ -66,11 +66,15 @@ export function Explorer({ pageSize = EXPLORER_PAGE_SIZE, initialReport, initial
     if (!selected) return [];
     return withVariantCounts(combinedVariants(selected, t("all")), debouncedQuery, results?.meta.variantCount ?? null);
   }, [selected, t, debouncedQuery, results]);
-  const totalCount = useMemo(() => {
-    if (!metadata) return 0;
-    if (debouncedQuery.trim() && results && state.filters.profile === null) return results.meta.total;
-    return metadata.reduce((sum, r) => sum + combinedVariants(r, "").reduce((s, v) => (v.id ? s + v.members_count : s), 0), 0);
-  }, [metadata, debouncedQuery, results, state.filters.profile]);
+  const reportCounts = useMemo(() => {
+    const counts: Record<number, number> = {};
+    for (const r of metadata ?? []) {
+      const entries = withVariantCounts(combinedVariants(r, ""), debouncedQuery, results?.meta.variantCount ?? null);
+      counts[r.id] = entries[0]?.members_count ?? 0;
+    }
+    return counts;
+  }, [metadata, debouncedQuery, results]);
+  const totalCount = Object.values(reportCounts).reduce((sum, n) => sum + n, 0);
 
   const error = state.metadataError || state.searchError;
   const total = results?.meta.total ?? 0;
@@ -105,6 +109,7 @@ export function Explorer({ pageSize = EXPLORER_PAGE_SIZE, initialReport, initial
           variants={variants}
           selectedVariant={state.filters.variant}
           totalCount={totalCount}
+          reportCounts={reportCounts}
           onReport={state.chooseReport}
           onVariant={state.chooseVariant}
         />

@@ -20,6 +20,8 @@ interface Props {
   variants: SelectorEntry[];
   selectedVariant: string | null;
   totalCount: number;
+  /** Profiles per report: the metadata's counts, or the search's when a query is typed. */
+  reportCounts: Record<number, number>;
   onReport: (id: number | null) => void;
   onVariant: (id: string | null) => void;
 }
@@ -31,10 +33,9 @@ const label = (name: string, count: number) => `${name} (${formatCount(count)})`
  * rows of buttons with the selected one outlined and checked. Both are rendered and CSS picks,
  * so the server and the first client render agree.
  */
-export function ReportSelector({ reports, selectedReport, variants, selectedVariant, totalCount, onReport, onVariant }: Props) {
+export function ReportSelector({ reports, selectedReport, variants, selectedVariant, totalCount, reportCounts, onReport, onVariant }: Props) {
   const t = useTranslations("explorer");
-  const reportCount = (r: ReportMetadata) =>
-    r.dimensions.reduce((product, d) => product * d.variants.reduce((sum, v) => sum + v.members_count, 0), 1);
+  const reportCount = (r: ReportMetadata) => reportCounts[r.id] ?? 0;
   const realVariants = variants.filter((v) => v.id);
   const showVariants = selectedReport !== null && realVariants.length > 2;
   return (
