@@ -16,7 +16,7 @@ function leaves(tree: Tree, prefix = ""): Map<string, string> {
 }
 
 function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+  return [...new Set([...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]))].sort();
 }
 
 const base = leaves(en as Tree);

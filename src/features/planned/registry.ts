@@ -17,10 +17,6 @@ const BLOG = "/blog";
 
 export const PLANNED_PAGES: Record<string, PlannedPage> = {
   "/trending": { id: "trending", related: [HOME, ABOUT] },
-  "/profile/world/wld": { id: "world", related: [HOME, FAQ] },
-  "/profile/hs": { id: "products", related: [HOME, FAQ] },
-  "/profile/bilateral-country": { id: "bilateralCountry", related: [HOME, FAQ] },
-  "/profile/bilateral-product": { id: "bilateralProduct", related: [HOME, FAQ] },
   "/company": { id: "companies", related: [HOME, ABOUT] },
   "/fund-manager-landing": { id: "funds", related: [HOME, ABOUT] },
   "/chat": { id: "chat", related: [FAQ, "/support"] },

@@ -199,6 +199,12 @@ export class ProfileIndex {
     return (this.distinct.get(slug) ?? []).map((byVariant) => new Map([...byVariant].map(([id, set]) => [id, set.size])));
   }
 
+  /** Every entity of some kinds (for URL lookups and sitemaps). */
+  entitiesOf(kinds: MemberKind[]): Entity[] {
+    const wanted = new Set(kinds);
+    return [...this.entities.values()].filter((e) => wanted.has(e.kind));
+  }
+
   entity(kind: MemberKind, id: string): Entity | undefined {
     return this.entities.get(`${kind}:${id}`);
   }

@@ -1,0 +1,56 @@
+import type { Metadata } from "next";
+import { notFound, permanentRedirect } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import type { Locale } from "@/domain/i18n/locales";
+import { buildProfilePath, parseProfilePath } from "@/domain/profiles/path";
+import { reportBySlug } from "@/domain/explorer/reports";
+import { DataMissing } from "@/features/profiles/DataMissing";
+import { ProfileLanding } from "@/features/profiles/ProfileLanding";
+import { ProfileView, profileTitle } from "@/features/profiles/ProfileView";
+import { pageMetadata } from "@/features/shell/metadata";
+import { memberLookup } from "@/server/profiles/lookup";
+
+type Props = { params: Promise<{ locale: Locale; segments: string[] }> };
+
+async function resolve(segments: string[]) {
+  try {
+    const { index, lookup } = await memberLookup();
+    return { index, result: parseProfilePath(segments, lookup) };
+  } catch {
+    return null;
+  }
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, segments } = await params;
+  const landing = segments.length === 1 ? reportBySlug(segments[0]) : undefined;
+  if (landing) {
+    const t = await getTranslations({ locale });
+    const title = t("profiles.landing.title", { report: t(`explorer.reports.${landing.slug}`) });
+    return pageMetadata({ locale, path: `/profile/${landing.slug}`, title, description: t("profiles.landing.lead"), siteName: t("common.siteName") });
+  }
+  const resolved = await resolve(segments);
+  if (!resolved || resolved.result.kind !== "ok") return {};
+  const t = await getTranslations({ locale });
+  const title = profileTitle(resolved.result.target, resolved.index, locale);
+  return pageMetadata({
+    locale,
+    path: `/profile${buildProfilePath(resolved.result.target)}`,
+    title,
+    description: `${t(`profiles.kinds.${resolved.result.target.report === "country" ? resolved.result.target.kind : resolved.result.target.report}`)}: ${title}. ${t("meta.description")}`,
+    siteName: t("common.siteName"),
+  });
+}
+
+export default async function ProfilePage({ params }: Props) {
+  const { locale, segments } = await params;
+  setRequestLocale(locale);
+  const landing = segments.length === 1 ? reportBySlug(segments[0]) : undefined;
+  if (landing && landing.slug !== "world") return <ProfileLanding locale={locale} report={landing} />;
+  const resolved = await resolve(segments);
+  if (!resolved) return <DataMissing locale={locale} />;
+  const { result, index } = resolved;
+  if (result.kind === "redirect") permanentRedirect(`/${locale}/profile${result.path}`);
+  if (result.kind === "not-found") notFound();
+  return <ProfileView target={result.target} index={index} locale={locale} />;
+}

@@ -1,0 +1,154 @@
+/**
+ * The /profile/... URL codec (spec section 2: "profile", then alternating entity-type and member
+ * segments). Parses, validates and canonicalises: ISO codes, HS codes, OEC section-prefixed
+ * product ids, names and slugs all resolve to one canonical path; anything else is not found.
+ */
+export type ProductKind = "section" | "hs2" | "hs4" | "hs6";
+
+export interface ProductRef {
+  kind: ProductKind;
+  id: string;
+}
+
+export type ProfileTarget =
+  | { report: "country"; kind: "country" | "continent"; id: string }
+  | { report: "world"; id: "wld" }
+  | { report: "hs"; product: ProductRef }
+  | { report: "bilateral-country"; reporter: string; partner: string }
+  | { report: "bilateral-product"; product: ProductRef; reporter: string }
+  | { report: "subnational_esp"; id: string }
+  | { report: "international_organization"; id: string };
+
+/** What the codec needs to know about members; the server answers from the warehouse. */
+export interface MemberLookup {
+  /** An id, code or name slug of a country or continent -> its canonical member. */
+  geography(token: string): { kind: "country" | "continent"; id: string } | null;
+  /** A canonical product code (section as "section-N") or name slug -> the product. */
+  product(token: string): ProductRef | null;
+  province(token: string): string | null;
+  organization(token: string): string | null;
+  /** The section code of a product (for section-prefixed ids). */
+  sectionOf(product: ProductRef): string | null;
+}
+
+export type ParseResult = { kind: "ok"; target: ProfileTarget } | { kind: "redirect"; path: string } | { kind: "not-found" };
+
+export function slugify(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+export function productSegment(product: ProductRef): string {
+  return product.kind === "section" ? `section-${product.id}` : product.id;
+}
+
+export function buildProfilePath(target: ProfileTarget): string {
+  switch (target.report) {
+    case "country":
+      return `/country/${target.id}`;
+    case "world":
+      return "/world/wld";
+    case "hs":
+      return `/hs/${productSegment(target.product)}`;
+    case "bilateral-country":
+      return `/bilateral-country/${target.reporter}/partner/${target.partner}`;
+    case "bilateral-product":
+      return `/bilateral-product/${productSegment(target.product)}/reporter/${target.reporter}`;
+    case "subnational_esp":
+      return `/subnational_esp/${target.id}`;
+    case "international_organization":
+      return `/international_organization/${target.id}`;
+  }
+}
+
+/**
+ * OEC product ids put the section number before the HS code ("52603" is 2603 in section 5,
+ * "178703" is 8703 in section 17). Returns the HS code when the digits read that way.
+ */
+export function sectionPrefixedProduct(token: string, lookup: MemberLookup): ProductRef | null {
+  if (!/^\d{3,8}$/.test(token)) return null;
+  for (const prefix of [1, 2]) {
+    const section = token.slice(0, prefix);
+    const code = token.slice(prefix);
+    if (![2, 4, 6].includes(code.length) || section.startsWith("0")) continue;
+    const product = lookup.product(code);
+    if (product && product.kind !== "section" && lookup.sectionOf(product) === section) return product;
+  }
+  return null;
+}
+
+function resolveProduct(token: string, lookup: MemberLookup): ProductRef | null {
+  const lower = token.toLowerCase();
+  return lookup.product(lower) ?? sectionPrefixedProduct(lower, lookup) ?? lookup.product(slugify(token));
+}
+
+function resolveGeography(token: string, lookup: MemberLookup) {
+  return lookup.geography(token.toLowerCase()) ?? lookup.geography(slugify(token));
+}
+
+export function parseProfilePath(segments: string[], lookup: MemberLookup): ParseResult {
+  const decoded = segments.map((s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return "\u0000";
+    }
+  });
+  if (decoded.some((s) => s.length === 0 || s.length > 120 || s.includes("\u0000"))) return { kind: "not-found" };
+  const [type, a, keyword, b, ...rest] = decoded;
+  if (rest.length > 0) return { kind: "not-found" };
+  let target: ProfileTarget | null = null;
+  switch (type) {
+    case "country": {
+      if (!a || keyword) break;
+      const geo = resolveGeography(a, lookup);
+      if (geo) target = { report: "country", kind: geo.kind, id: geo.id };
+      break;
+    }
+    case "world":
+      if (!keyword && (!a || a.toLowerCase() === "wld" || a.toLowerCase() === "world")) target = { report: "world", id: "wld" };
+      break;
+    case "hs": {
+      if (!a || keyword) break;
+      const product = resolveProduct(a, lookup);
+      if (product) target = { report: "hs", product };
+      break;
+    }
+    case "bilateral-country": {
+      if (!a || !b || keyword !== "partner") break;
+      const reporter = resolveGeography(a, lookup);
+      const partner = resolveGeography(b, lookup);
+      if (reporter?.kind === "country" && partner?.kind === "country" && reporter.id !== partner.id) {
+        target = { report: "bilateral-country", reporter: reporter.id, partner: partner.id };
+      }
+      break;
+    }
+    case "bilateral-product": {
+      if (!a || !b || keyword !== "reporter") break;
+      const product = resolveProduct(a, lookup);
+      const reporter = resolveGeography(b, lookup);
+      if (product && reporter?.kind === "country") target = { report: "bilateral-product", product, reporter: reporter.id };
+      break;
+    }
+    case "subnational_esp": {
+      if (!a || keyword) break;
+      const id = lookup.province(a.toLowerCase()) ?? lookup.province(slugify(a));
+      if (id) target = { report: "subnational_esp", id };
+      break;
+    }
+    case "international_organization": {
+      if (!a || keyword) break;
+      const id = lookup.organization(a.toLowerCase()) ?? lookup.organization(slugify(a));
+      if (id) target = { report: "international_organization", id };
+      break;
+    }
+  }
+  if (!target) return { kind: "not-found" };
+  const canonical = buildProfilePath(target);
+  return canonical === `/${segments.join("/")}` ? { kind: "ok", target } : { kind: "redirect", path: canonical };
+}
+

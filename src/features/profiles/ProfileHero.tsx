@@ -1,0 +1,54 @@
+import { Badge, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+import classes from "./Profile.module.css";
+
+export interface HeroStat {
+  label: string;
+  value: string;
+  detail?: string;
+  testId?: string;
+}
+
+/** The top of a profile: member images, name, kind and the key numbers. */
+export function ProfileHero({ images, title, kind, stats, children }: { images: Array<{ src: string; alt: string }>; title: string; kind: string; stats: HeroStat[]; children?: ReactNode }) {
+  return (
+    <div className={classes.hero}>
+      <Container size="lg" py="xl">
+        <Stack gap="lg">
+          <Group gap="md" wrap="nowrap" align="center">
+            {images.map((image) => (
+              // eslint-disable-next-line @next/next/no-img-element -- SVG member images with long cache
+              <img key={image.src} src={image.src} alt={image.alt} className={classes.heroImage} />
+            ))}
+            <Stack gap={4}>
+              <Badge variant="light" w="fit-content">
+                {kind}
+              </Badge>
+              <Title order={1} data-testid="profile-title">
+                {title}
+              </Title>
+            </Stack>
+          </Group>
+          {children}
+          <SimpleGrid cols={{ base: 2, sm: 3, md: stats.length > 4 ? 5 : 4 }} spacing="md">
+            {stats.map((stat) => (
+              <Stack key={stat.label} gap={2} data-testid={stat.testId}>
+                <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                  {stat.label}
+                </Text>
+                <Text size="xl" fw={700} data-stat-value>
+                  {stat.value}
+                </Text>
+                {stat.detail && (
+                  <Text size="sm" c="dimmed" lineClamp={2}>
+                    {stat.detail}
+                  </Text>
+                )}
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      </Container>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { Box, Group, Stack, Text } from "@mantine/core";
+import type { Locale } from "@/domain/i18n/locales";
+import { TextLink } from "@/features/shell/AppLink";
+import { formatMoney, formatShare } from "./format";
+import classes from "./Profile.module.css";
+
+export interface RankedItem {
+  id: string;
+  name: string;
+  value: number;
+  color?: string | null;
+  href?: string;
+}
+
+/** A ranked list with proportional bars: the readable table behind treemaps and maps. */
+export function RankedBars({ items, total, locale, limit = 10, testId }: { items: RankedItem[]; total: number; locale: Locale; limit?: number; testId?: string }) {
+  const shown = items.slice(0, limit);
+  const max = Math.max(...shown.map((i) => i.value), 1);
+  return (
+    <Stack gap={6} data-testid={testId}>
+      {shown.map((item) => (
+        <Box key={item.id} className={classes.barRow}>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="sm" lineClamp={1} title={item.name}>
+              {item.href ? <TextLink href={item.href}>{item.name}</TextLink> : item.name}
+            </Text>
+            <Text size="sm" fw={600} style={{ whiteSpace: "nowrap" }}>
+              {formatMoney(item.value, locale)} · {formatShare(total > 0 ? item.value / total : null, locale)}
+            </Text>
+          </Group>
+          <div className={classes.barTrack}>
+            <div className={classes.bar} style={{ width: `${(100 * item.value) / max}%`, background: item.color ?? undefined }} />
+          </div>
+        </Box>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,16 @@
+// Runs once when the server starts: build the profile index in the background so the first
+// search or profile request does not pay for it.
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { warehouseStatus } = await import("@/server/warehouse/config");
+  const status = warehouseStatus();
+  if (!status.available) {
+    console.warn(`[data] No trade warehouse at ${status.path}. Looked for a data package in: ${status.lookedIn.join(", ")}. Data pages will say so; run npm run data:import.`);
+    return;
+  }
+  const { profileIndex } = await import("@/server/search/build");
+  const started = Date.now();
+  profileIndex()
+    .then((index) => console.log(`[search] profile index ready: ${index.profileCount} profiles in ${Date.now() - started} ms`))
+    .catch((error: Error) => console.error(`[search] profile index failed: ${error.message}`));
+}

@@ -1,0 +1,30 @@
+import type { Locale } from "@/domain/i18n/locales";
+import { dataApiUrl, queryCube, type DataQuery, type DataRecord, type DataResponse } from "@/server/warehouse/client";
+
+/** A query's answer with the public URLs of the same query (shown under every section). */
+export interface Loaded {
+  query: DataQuery;
+  response: DataResponse;
+  rows: DataRecord[];
+  apiUrl: string;
+  csvUrl: string;
+}
+
+export async function load(query: DataQuery, locale: Locale): Promise<Loaded> {
+  const response = await queryCube(query, locale);
+  return {
+    query,
+    response,
+    rows: response.data,
+    apiUrl: dataApiUrl(query, locale),
+    csvUrl: dataApiUrl(query, locale, "csv"),
+  };
+}
+
+export const value = (row: DataRecord | undefined, measure = "Trade Value"): number => Number(row?.[measure] ?? 0) || 0;
+
+export const total = (rows: DataRecord[], measure = "Trade Value"): number => rows.reduce((sum, row) => sum + value(row, measure), 0);
+
+export const SECTIONS_CUBE = "trade_i_ots_a_sections";
+export const HS4_CUBE = "trade_i_ots_a_hs4";
+export const SOURCE_OTS = "Open Trade Statistics (UN Comtrade)";

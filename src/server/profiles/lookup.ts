@@ -1,0 +1,62 @@
+import type { MemberLookup, ProductRef } from "@/domain/profiles/path";
+import { slugify } from "@/domain/profiles/path";
+import { profileIndex } from "@/server/search/build";
+import type { Entity, ProfileIndex } from "@/server/search/engine";
+
+const cache = new WeakMap<ProfileIndex, MemberLookup>();
+
+function keysOf(entity: Entity): string[] {
+  const names = [...Object.values(entity.names), ...(entity.aliases ?? [])].map(slugify).filter(Boolean);
+  return [entity.id.toLowerCase(), ...(entity.codes ?? []).map((c) => c.toLowerCase()), ...names];
+}
+
+/** Member lookups for the profile URL codec, built once per index from the warehouse's members. */
+export function buildLookup(index: ProfileIndex): MemberLookup {
+  const cached = cache.get(index);
+  if (cached) return cached;
+  const geography = new Map<string, { kind: "country" | "continent"; id: string }>();
+  const products = new Map<string, ProductRef>();
+  const provinces = new Map<string, string>();
+  const organizations = new Map<string, string>();
+  const sections = new Map<string, string>();
+  // Ids and codes first so that a name never shadows a code ("chad" vs "cha..."): first writer wins.
+  const put = <V>(map: Map<string, V>, keys: string[], value: V) => keys.forEach((k) => map.has(k) || map.set(k, value));
+  const entities = index.entitiesOf(["country", "continent", "section", "hs2", "hs4", "hs6", "province", "organization"]);
+  const byCodeFirst = [...entities].sort((a, b) => (a.kind === "country" ? 0 : 1) - (b.kind === "country" ? 0 : 1));
+  for (const e of byCodeFirst) {
+    const keys = keysOf(e);
+    switch (e.kind) {
+      case "country":
+      case "continent":
+        put(geography, keys, { kind: e.kind, id: e.id });
+        break;
+      case "section":
+      case "hs2":
+      case "hs4":
+      case "hs6":
+        put(products, e.kind === "section" ? [`section-${e.id}`, ...keys.slice(1)] : keys, { kind: e.kind, id: e.id });
+        if (e.image?.section) sections.set(`${e.kind}:${e.id}`, e.image.section);
+        break;
+      case "province":
+        put(provinces, keys, e.id);
+        break;
+      case "organization":
+        put(organizations, keys, e.id);
+        break;
+    }
+  }
+  const lookup: MemberLookup = {
+    geography: (t) => geography.get(t) ?? null,
+    product: (t) => products.get(t) ?? null,
+    province: (t) => provinces.get(String(Number(t)) === t ? t : t.replace(/^0+(?=\d)/, "")) ?? provinces.get(t) ?? null,
+    organization: (t) => organizations.get(t) ?? null,
+    sectionOf: (p) => sections.get(`${p.kind}:${p.id}`) ?? null,
+  };
+  cache.set(index, lookup);
+  return lookup;
+}
+
+export async function memberLookup(): Promise<{ index: ProfileIndex; lookup: MemberLookup }> {
+  const index = await profileIndex();
+  return { index, lookup: buildLookup(index) };
+}
