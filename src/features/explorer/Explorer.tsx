@@ -1,6 +1,6 @@
 "use client";
 
-import { Alert, Box, Button, Center, CloseButton, Grid, Loader, Pagination, ScrollArea, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Box, Button, Center, CloseButton, Grid, Group, Loader, Pagination, ScrollArea, Stack, Text, TextInput } from "@mantine/core";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { pageCount } from "@/domain/explorer/filters";
@@ -43,10 +43,13 @@ export function Explorer({ pageSize = EXPLORER_PAGE_SIZE, initialReport, initial
   const [height, setHeight] = useState<number | undefined>(undefined);
   const busy = loadingMetadata || loadingItems;
 
-  // Focus returns to the search box once results finish loading.
+  // Focus returns to the search box once results finish loading, unless the visitor has moved on
+  // to another control meanwhile (a dropdown would close under their hand).
   const wasLoading = useRef(false);
   useEffect(() => {
-    if (wasLoading.current && !loadingItems) inputRef.current?.focus({ preventScroll: true });
+    const active = document.activeElement;
+    const free = !active || active === document.body || active === inputRef.current;
+    if (wasLoading.current && !loadingItems && free) inputRef.current?.focus({ preventScroll: true });
     wasLoading.current = loadingItems;
   }, [loadingItems]);
 
@@ -92,13 +95,12 @@ export function Explorer({ pageSize = EXPLORER_PAGE_SIZE, initialReport, initial
         aria-label={t("search")}
         aria-busy={busy}
         leftSection={<SearchIcon />}
-        rightSectionWidth={48}
+        rightSectionWidth={query ? 80 : 48}
         rightSection={
-          busy ? (
-            <Loader size="sm" data-testid="search-spinner" />
-          ) : query ? (
-            <CloseButton aria-label={t("clear")} onClick={() => state.setQuery("")} data-testid="search-clear" />
-          ) : null
+          <Group gap={4} wrap="nowrap">
+            {(busy || query !== debouncedQuery) && <Loader size="sm" data-testid="search-spinner" />}
+            {query && <CloseButton aria-label={t("clear")} onClick={() => state.setQuery("")} data-testid="search-clear" />}
+          </Group>
         }
         data-testid="search-input"
       />
@@ -128,7 +130,7 @@ export function Explorer({ pageSize = EXPLORER_PAGE_SIZE, initialReport, initial
         ) : (
           <ScrollArea h={height} type="auto" offsetScrollbars>
             <Stack gap="md">
-              <Text size="sm" c="dimmed" aria-live="polite">
+              <Text size="sm" c="dimmed" aria-live="polite" data-testid="results-count" data-total={total}>
                 {results ? t("resultsLabel", { count: total }) : "\u00a0"}
               </Text>
               <Grid>
