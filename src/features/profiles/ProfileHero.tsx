@@ -15,7 +15,7 @@ export function ProfileHero({ images, title, kind, stats, children }: { images: 
     <div className={classes.hero}>
       <Container size="lg" py="xl">
         <Stack gap="lg">
-          <Group gap="md" wrap="nowrap" align="center">
+          <Group gap="md" wrap="wrap" align="center">
             {images.map((image) => (
               // eslint-disable-next-line @next/next/no-img-element -- SVG member images with long cache
               <img key={image.src} src={image.src} alt={image.alt} className={classes.heroImage} />
@@ -30,7 +30,7 @@ export function ProfileHero({ images, title, kind, stats, children }: { images: 
             </Stack>
           </Group>
           {children}
-          <SimpleGrid cols={{ base: 2, sm: 3, md: stats.length > 4 ? 5 : 4 }} spacing="md">
+          <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, md: stats.length > 4 ? 5 : 4 }} spacing="md">
             {stats.map((stat) => (
               <Stack key={stat.label} gap={2} data-testid={stat.testId}>
                 <Text size="xs" c="dimmed" tt="uppercase" fw={600}>

@@ -21,10 +21,10 @@ export function RankedBars({ items, total, locale, limit = 10, testId }: { items
       {shown.map((item) => (
         <Box key={item.id} className={classes.barRow}>
           <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="sm" lineClamp={1} title={item.name}>
+            <Text size="sm" lineClamp={2} title={item.name} style={{ minWidth: 0 }}>
               {item.href ? <TextLink href={item.href}>{item.name}</TextLink> : item.name}
             </Text>
-            <Text size="sm" fw={600} style={{ whiteSpace: "nowrap" }}>
+            <Text size="sm" fw={600} style={{ whiteSpace: "nowrap", flexShrink: 0 }}>
               {formatMoney(item.value, locale)} · {formatShare(total > 0 ? item.value / total : null, locale)}
             </Text>
           </Group>

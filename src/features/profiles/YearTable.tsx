@@ -1,11 +1,12 @@
-import { Table, TableTbody, TableTd, TableTh, TableThead, TableTr } from "@mantine/core";
+import { Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr } from "@mantine/core";
 import type { Locale } from "@/domain/i18n/locales";
 import { formatMoney } from "./format";
 
 /** A compact table of selected years (the readable view behind a time-series chart). */
 export function YearTable({ years, columns, locale, testId }: { years: number[]; columns: Array<{ label: string; value: (year: number) => number }>; locale: Locale; testId?: string }) {
   return (
-    <Table striped withTableBorder data-testid={testId}>
+    <TableScrollContainer minWidth={360} type="native">
+    <Table striped withTableBorder data-testid={testId} fz="sm">
       <TableThead>
         <TableTr>
           <TableTh />
@@ -29,6 +30,7 @@ export function YearTable({ years, columns, locale, testId }: { years: number[];
         ))}
       </TableTbody>
     </Table>
+    </TableScrollContainer>
   );
 }
 

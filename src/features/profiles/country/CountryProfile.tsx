@@ -1,4 +1,4 @@
-import { Container, SimpleGrid, Stack, Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from "@mantine/core";
+import { Container, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { SOURCE_OTS, SECTIONS_CUBE, HS4_CUBE, load, total, value, type Loaded } from "@/server/profiles/data";
@@ -174,7 +174,8 @@ export async function CountryProfile({ locale, kind, id, name }: Props) {
                 toImports: formatMoney(importsLatest, locale),
               })}
             </Text>
-            <Table striped withTableBorder data-testid="balance-table">
+            <TableScrollContainer minWidth={360} type="native">
+            <Table striped withTableBorder data-testid="balance-table" fz="sm">
               <TableThead>
                 <TableTr>
                   <TableTh>{t("year")}</TableTh>
@@ -198,6 +199,7 @@ export async function CountryProfile({ locale, kind, id, name }: Props) {
                 })}
               </TableTbody>
             </Table>
+            </TableScrollContainer>
           </SectionFrame>
           {services && serviceItems.length > 0 && (
             <SectionFrame id="services" title={t("country.services")} locale={locale} source={{ name: "UN Comtrade (EBOPS 2002)", years: "2016", apiUrl: services.apiUrl, csvUrl: services.csvUrl }}>

@@ -1,0 +1,135 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+
+/** The warehouse's figure through the public data API. */
+async function apiValue(request: APIRequestContext, query: string): Promise<number> {
+  const body = await (await request.get(`/api/data?${query}`)).json();
+  return body.data.reduce((sum: number, row: Record<string, number>) => sum + Number(row["Trade Value"] ?? 0), 0);
+}
+
+function money(value: number, locale: string): string {
+  if (locale === "zh") return `${new Intl.NumberFormat("zh", { notation: "compact", maximumFractionDigits: 1, minimumFractionDigits: 0 }).format(value)}美元`;
+  return new Intl.NumberFormat(locale, { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1, minimumFractionDigits: 0 }).format(value);
+}
+
+async function visit(page: Page, path: string) {
+  const errors: string[] = [];
+  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+  page.on("pageerror", (error) => errors.push(error.message));
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  await expect(page.getByTestId("profile-title")).toBeVisible();
+  return errors;
+}
+
+const stat = (page: Page, id: string) => page.getByTestId(id).locator("[data-stat-value]");
+
+test.describe("profiles show the warehouse's numbers", () => {
+  test("country: Chile", async ({ page, request }, testInfo) => {
+    const errors = await visit(page, "/en/profile/country/chl");
+    const exports = await apiValue(request, "cube=trade_i_ots_a_sections&drilldowns=Year&cut=Exporter%20Country=chl&time=2018");
+    const imports = await apiValue(request, "cube=trade_i_ots_a_sections&drilldowns=Year&cut=Importer%20Country=chl&time=2018");
+    await expect(stat(page, "stat-exports")).toHaveText(money(exports, "en"));
+    await expect(stat(page, "stat-imports")).toHaveText(money(imports, "en"));
+    await expect(stat(page, "stat-balance")).toHaveText(money(exports - imports, "en"));
+    await expect(page.getByTestId("stat-top-export")).toContainText("Copper Ore");
+    await expect(page.getByTestId("stat-top-destination")).toContainText("China");
+    // Every section says its source and year and shows the query behind it.
+    for (const id of ["exports-by-product", "exports-by-section", "destinations", "origins", "trade-balance", "services"]) {
+      const section = page.locator(`[data-section="${id}"]`);
+      await expect(section.getByTestId("section-source"), id).toContainText(/\d{4}/);
+      await expect(section.getByTestId("api-query"), id).toHaveAttribute("href", /^\/api\/data\?cube=/);
+    }
+    const csv = await request.get((await page.locator('[data-section="destinations"]').getByTestId("csv-download").getAttribute("href"))!);
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    expect(errors).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath("chile-en.png"), fullPage: true });
+  });
+
+  test("country in Chinese and Spanish number formats", async ({ page, request, context, baseURL }, testInfo) => {
+    await context.addCookies([{ name: "ots-color-scheme", value: "dark", url: baseURL! }]);
+    const exports = await apiValue(request, "cube=trade_i_ots_a_sections&drilldowns=Year&cut=Exporter%20Country=deu&time=2018");
+    await visit(page, "/zh/profile/country/deu");
+    await expect(stat(page, "stat-exports")).toHaveText(money(exports, "zh"));
+    await expect(stat(page, "stat-exports")).toContainText("亿美元");
+    await page.screenshot({ path: testInfo.outputPath("germany-zh-dark.png") });
+    await visit(page, "/es/profile/country/deu");
+    await expect(stat(page, "stat-exports")).toHaveText(money(exports, "es"));
+  });
+
+  test("world", async ({ page, request }) => {
+    const errors = await visit(page, "/en/profile/world/wld");
+    const world = await apiValue(request, "cube=trade_i_ots_a_sections&drilldowns=Year&time=2018");
+    await expect(stat(page, "stat-world")).toHaveText(money(world, "en"));
+    expect(errors).toEqual([]);
+  });
+
+  test("product: copper ore and a section", async ({ page, request }) => {
+    const errors = await visit(page, "/en/profile/hs/2603");
+    const world = await apiValue(request, "cube=trade_i_ots_a_hs4&drilldowns=HS4&cut=HS4=2603&cut=Trade%20Flow=2");
+    await expect(stat(page, "stat-world-exports")).toHaveText(money(world, "en"));
+    await expect(page.getByTestId("stat-top-exporter")).toContainText("Chile");
+    await visit(page, "/es/profile/hs/section-5");
+    const minerals = await apiValue(request, "cube=trade_i_ots_a_sections&drilldowns=Section&cut=Section=5&time=2018");
+    await expect(stat(page, "stat-world-exports")).toHaveText(money(minerals, "es"));
+    expect(errors).toEqual([]);
+  });
+
+  test("bilateral country: Germany and France", async ({ page, request }) => {
+    const errors = await visit(page, "/en/profile/bilateral-country/deu/partner/fra");
+    const out = await apiValue(request, "cube=trade_i_ots_a_sections&drilldowns=Year&cut=Exporter%20Country=deu&cut=Importer%20Country=fra&time=2018");
+    const back = await apiValue(request, "cube=trade_i_ots_a_sections&drilldowns=Year&cut=Exporter%20Country=fra&cut=Importer%20Country=deu&time=2018");
+    await expect(stat(page, "stat-exports")).toHaveText(money(out, "en"));
+    await expect(stat(page, "stat-imports")).toHaveText(money(back, "en"));
+    expect(errors).toEqual([]);
+  });
+
+  test("product in country: Chile's copper ore", async ({ page, request }) => {
+    const errors = await visit(page, "/en/profile/bilateral-product/2603/reporter/chl");
+    const value = await apiValue(request, "cube=trade_i_ots_a_hs4&drilldowns=Country&cut=HS4=2603&cut=Country=chl&cut=Trade%20Flow=2");
+    await expect(stat(page, "stat-exports")).toHaveText(money(value, "en"));
+    await expect(stat(page, "stat-rank")).toHaveText(/^1 \/ \d+$/);
+    expect(errors).toEqual([]);
+  });
+
+  test("Spanish province and international organization", async ({ page, request }) => {
+    const errors = await visit(page, "/es/profile/subnational_esp/28");
+    const madrid = await apiValue(request, "cube=trade_s_esp_a_hs&drilldowns=Province&cut=Province=28");
+    await expect(stat(page, "stat-exports")).toHaveText(money(madrid, "es"));
+    await visit(page, "/en/profile/international_organization/mercosur");
+    const mercosur = await apiValue(request, "cube=trade_i_ots_a_sections&drilldowns=Year&cut=Exporter%20Country=arg,bra,pry,ury,bol&time=2018");
+    await expect(stat(page, "stat-exports")).toHaveText(money(mercosur, "en"));
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe("profile URLs", () => {
+  test("names, codes and section-prefixed ids redirect permanently to the canonical form", async ({ request }) => {
+    for (const [from, to] of [
+      ["/en/profile/country/CHL", "/en/profile/country/chl"],
+      ["/en/profile/country/chile", "/en/profile/country/chl"],
+      ["/es/profile/country/Alemania", "/es/profile/country/deu"],
+      ["/en/profile/hs/52603", "/en/profile/hs/2603"],
+      ["/en/profile/bilateral-country/germany/partner/FRA", "/en/profile/bilateral-country/deu/partner/fra"],
+      ["/en/profile/subnational_esp/madrid", "/en/profile/subnational_esp/28"],
+    ]) {
+      const response = await request.get(from, { maxRedirects: 0 });
+      expect(response.status(), from).toBe(308);
+      expect(new URL(response.headers().location, "http://x").pathname, from).toBe(to);
+    }
+  });
+
+  test("an unknown member gets the 404 page with a search box", async ({ page }) => {
+    const response = await page.goto("/en/profile/country/zzz");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "No such profile" })).toBeVisible();
+    await expect(page.getByTestId("search-input")).toBeVisible();
+    expect((await page.request.get("/en/profile/hs/99999999")).status()).toBe(404);
+    expect((await page.request.get("/en/profile/bilateral-country/deu/partner/deu")).status()).toBe(404);
+  });
+
+  test("sections have shareable anchors", async ({ page }) => {
+    await page.goto("/en/profile/country/chl#destinations");
+    await expect(page.locator("#destinations")).toBeInViewport();
+    await expect(page.locator("#destinations h2 a")).toHaveAttribute("href", "#destinations");
+  });
+});
