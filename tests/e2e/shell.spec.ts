@@ -19,7 +19,7 @@ test.describe("desktop shell (1280 px)", () => {
       await page.screenshot({ path: testInfo.outputPath(`menu-${scheme}.png`) });
       await world.click();
       await page.waitForURL("**/en/profile/world/wld");
-      await expect(page.getByTestId("planned-page")).toBeVisible();
+      await expect(page.getByTestId("profile-title")).toHaveText("World");
       await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
     });
   }
@@ -164,8 +164,20 @@ test("no dead ends: every shell link answers without 404 or 500", async ({ page,
   expect(broken).toEqual([]);
 });
 
-test("sitemap.xml lists pages in every locale and robots.txt points to it", async ({ request }) => {
-  const sitemap = await (await request.get("/sitemap.xml")).text();
-  for (const path of ["/en/resources/about", "/es/blog/welcome", "/zh/profile/world/wld"]) expect(sitemap).toContain(path);
+test("sitemap.xml indexes every page and every profile, and robots.txt points to it", async ({ request }) => {
+  const index = await (await request.get("/sitemap.xml")).text();
+  const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  expect(files[0]).toBe("/sitemaps/pages.xml");
+  expect(files.length).toBeGreaterThan(20);
+  const pages = await (await request.get("/sitemaps/pages.xml")).text();
+  for (const path of ["/en/resources/about", "/es/blog/welcome", "/zh/profile/hs"]) expect(pages).toContain(path);
+  expect(pages).toContain('hreflang="zh-Hans"');
+  const profiles = await (await request.get(files[1])).text();
+  expect(profiles).toContain("/en/profile/country/chn");
+  expect(profiles).toContain("/zh/profile/country/chn");
+  let count = 0;
+  for (const file of files.slice(1)) count += ((await (await request.get(file)).text()).match(/<url>/g) ?? []).length;
+  expect(count).toBeGreaterThan(3 * 200_000);
+  expect((await request.get("/sitemaps/profiles-9999.xml")).status()).toBe(404);
   expect(await (await request.get("/robots.txt")).text()).toContain("Sitemap:");
 });

@@ -199,6 +199,22 @@ export class ProfileIndex {
     return (this.distinct.get(slug) ?? []).map((byVariant) => new Map([...byVariant].map(([id, set]) => [id, set.size])));
   }
 
+  private paths: string[] | null = null;
+
+  /** Every profile's path (without locale and "/profile"), heaviest first within each report. */
+  allProfilePaths(): string[] {
+    if (!this.paths) {
+      this.paths = [];
+      for (const report of REPORTS) {
+        for (const [key, list] of this.byVariant) {
+          if (!key.startsWith(`${report.slug}|`)) continue;
+          for (const ref of list) this.paths.push(profilePath(ref.report, ref.members));
+        }
+      }
+    }
+    return this.paths;
+  }
+
   /** Every entity of some kinds (for URL lookups and sitemaps). */
   entitiesOf(kinds: MemberKind[]): Entity[] {
     const wanted = new Set(kinds);

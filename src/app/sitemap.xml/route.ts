@@ -1,0 +1,8 @@
+import { sitemapIndex } from "@/server/sitemap/sitemap";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export function GET() {
+  return sitemapIndex();
+}

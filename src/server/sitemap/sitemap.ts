@@ -1,0 +1,66 @@
+import { LOCALES, LOCALE_TAGS } from "@/domain/i18n/locales";
+import { escapeXml } from "@/features/blog/rss";
+import { BLOG_POSTS } from "@/features/blog/posts";
+import { PLANNED_PAGES } from "@/features/planned/registry";
+import { siteUrl } from "@/features/shell/metadata";
+import { profileIndex } from "@/server/search/build";
+
+/** Profiles per sitemap file; each is listed once per locale, so a file holds 3 x this many URLs. */
+export const PROFILES_PER_FILE = 10_000;
+
+const CONTENT_PAGES = ["/", "/resources/about", "/resources/privacy", "/resources/terms", "/support", "/support/faq", "/blog", "/sitemap", "/profile/hs", "/profile/bilateral-country", "/profile/bilateral-product"];
+
+export function pagePaths(): string[] {
+  return [...CONTENT_PAGES, ...BLOG_POSTS.map((p) => `/blog/${p.slug}`), ...Object.keys(PLANNED_PAGES)];
+}
+
+const HEADERS = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" };
+
+function localized(origin: string, path: string, locale: string) {
+  return `${origin}/${locale}${path === "/" ? "" : path}`;
+}
+
+/** The sitemap index: the pages file and one file per block of profiles. */
+export async function sitemapIndex(): Promise<Response> {
+  const origin = siteUrl().origin;
+  let files = 0;
+  try {
+    files = Math.ceil((await profileIndex()).allProfilePaths().length / PROFILES_PER_FILE);
+  } catch {
+    files = 0; // No warehouse: only the pages are listed.
+  }
+  const entries = ["pages", ...Array.from({ length: files }, (_, i) => `profiles-${i}`)]
+    .map((name) => `  <sitemap><loc>${escapeXml(`${origin}/sitemaps/${name}.xml`)}</loc></sitemap>`)
+    .join("\n");
+  return new Response(`<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</sitemapindex>\n`, { headers: HEADERS });
+}
+
+/** One sitemap file: "pages.xml" (every page in every locale, with alternates) or "profiles-N.xml". */
+export async function sitemapFile(name: string): Promise<Response> {
+  const origin = siteUrl().origin;
+  let urls: string[];
+  if (name === "pages.xml") {
+    urls = pagePaths().flatMap((path) =>
+      LOCALES.map((locale) => {
+        const alternates = LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${LOCALE_TAGS[l]}" href="${escapeXml(localized(origin, path, l))}"/>`).join("");
+        return `<url><loc>${escapeXml(localized(origin, path, locale))}</loc>${alternates}</url>`;
+      }),
+    );
+  } else {
+    const match = /^profiles-(\d{1,4})\.xml$/.exec(name);
+    if (!match) return Response.json({ error: { code: "not_found", message: "No such sitemap." } }, { status: 404 });
+    let paths: string[];
+    try {
+      paths = (await profileIndex()).allProfilePaths();
+    } catch {
+      paths = [];
+    }
+    const start = Number(match[1]) * PROFILES_PER_FILE;
+    if (start >= paths.length) return Response.json({ error: { code: "not_found", message: "No such sitemap." } }, { status: 404 });
+    urls = paths.slice(start, start + PROFILES_PER_FILE).flatMap((path) => LOCALES.map((locale) => `<url><loc>${escapeXml(localized(origin, `/profile${path}`, locale))}</loc></url>`));
+  }
+  return new Response(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`,
+    { headers: HEADERS },
+  );
+}
