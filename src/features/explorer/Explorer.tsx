@@ -119,6 +119,11 @@ export function Explorer({ pageSize = EXPLORER_PAGE_SIZE, initialReport, initial
       <Box ref={resultsRef}>
         {error ? (
           <Alert color="red" title={state.metadataError ? t("metadataFailed") : t("searchFailed")} data-testid="search-error">
+            {state.errorMessage && (
+              <Text size="sm" mb="xs">
+                {state.errorMessage}
+              </Text>
+            )}
             <Button size="xs" variant="light" color="red" onClick={state.retry}>
               {t("retry")}
             </Button>

@@ -1,9 +1,20 @@
 import { parseVariantIds } from "@/domain/explorer/variants";
 import type { ReportMetadata, SearchResponse } from "@/domain/explorer/types";
 
+/** The API's own explanation of a failure (for example, where the server looked for data). */
+async function failure(response: Response, what: string): Promise<Error> {
+  try {
+    const body = (await response.json()) as { error?: { message?: string } };
+    if (body.error?.message) return new Error(body.error.message);
+  } catch {
+    // Not JSON: fall through to the status.
+  }
+  return new Error(`${what}: HTTP ${response.status}`);
+}
+
 export async function fetchMetadata(locale: string, signal?: AbortSignal): Promise<ReportMetadata[]> {
   const response = await fetch(`/api/cms/read/metadata?locale=${encodeURIComponent(locale)}`, { signal });
-  if (!response.ok) throw new Error(`metadata: HTTP ${response.status}`);
+  if (!response.ok) throw await failure(response, "metadata");
   return (await response.json()) as ReportMetadata[];
 }
 
@@ -38,6 +49,6 @@ export function searchUrl(params: SearchParams): string {
 
 export async function searchReports(params: SearchParams, signal?: AbortSignal): Promise<SearchResponse> {
   const response = await fetch(searchUrl(params), { signal });
-  if (!response.ok) throw new Error(`search: HTTP ${response.status}`);
+  if (!response.ok) throw await failure(response, "search");
   return (await response.json()) as SearchResponse;
 }

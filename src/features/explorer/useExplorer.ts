@@ -20,6 +20,7 @@ export interface ExplorerOptions {
 export function useExplorer({ locale, pageSize, initialReport = null, initialVariant = null, initialQuery = "" }: ExplorerOptions) {
   const [metadata, setMetadata] = useState<ReportMetadata[] | null>(null);
   const [metadataError, setMetadataError] = useState(false);
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
   const [metadataAttempt, setMetadataAttempt] = useState(0);
   const [filters, setFilters] = useState<ExplorerFilters>({ profile: initialReport, variant: initialReport ? initialVariant : null });
   const [query, setQuery] = useState(initialQuery);
@@ -42,6 +43,7 @@ export function useExplorer({ locale, pageSize, initialReport = null, initialVar
       .catch((error: Error) => {
         if (error.name === "AbortError") return;
         console.error(error);
+        setErrorMessage(error.message);
         setMetadataError(true);
       });
     return () => controller.abort();
@@ -70,6 +72,7 @@ export function useExplorer({ locale, pageSize, initialReport = null, initialVar
       .catch((error: Error) => {
         if (error.name === "AbortError") return;
         console.error(error);
+        setErrorMessage(error.message);
         setFailedKey(requestKey);
       });
     return () => controller.abort();
@@ -93,6 +96,7 @@ export function useExplorer({ locale, pageSize, initialReport = null, initialVar
   return {
     metadata,
     metadataError,
+    errorMessage,
     loadingMetadata,
     loadingItems,
     searchError,

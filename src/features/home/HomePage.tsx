@@ -1,6 +1,8 @@
 import { Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
+import { DataMissing } from "@/features/profiles/DataMissing";
+import { warehouseStatus } from "@/server/warehouse/client";
 import classes from "./HomePage.module.css";
 
 const FEATURES = [
@@ -14,6 +16,7 @@ export async function HomePage({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale });
   return (
     <>
+      {!warehouseStatus().available && <DataMissing locale={locale} />}
       <section className={classes.hero}>
         <Container size="lg" py={64}>
           <Stack gap="lg" maw={780}>

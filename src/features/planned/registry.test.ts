@@ -21,6 +21,7 @@ describe("planned pages", () => {
     const planned = en.planned.pages as Record<string, string>;
     for (const page of Object.values(PLANNED_PAGES)) {
       expect(planned[page.id], page.id).toBeTruthy();
+      expect((en.nav.items as Record<string, string>)[page.id], `title of ${page.id}`).toBeTruthy();
       for (const related of page.related) {
         expect(related in PAGE_TITLE_KEYS, related).toBe(true);
       }

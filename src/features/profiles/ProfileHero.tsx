@@ -1,5 +1,7 @@
 import { Badge, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { ProfileSearch } from "./ProfileSearch";
 import classes from "./Profile.module.css";
 
 export interface HeroStat {
@@ -10,7 +12,20 @@ export interface HeroStat {
 }
 
 /** The top of a profile: member images, name, kind and the key numbers. */
-export function ProfileHero({ images, title, kind, stats, children }: { images: Array<{ src: string; alt: string }>; title: string; kind: string; stats: HeroStat[]; children?: ReactNode }) {
+export async function ProfileHero({
+  images,
+  title,
+  kind,
+  stats,
+  children,
+}: {
+  images: Array<{ src: string; alt: string }>;
+  title: string;
+  kind: string;
+  stats: HeroStat[];
+  children?: ReactNode;
+}) {
+  const t = await getTranslations("profiles");
   return (
     <div className={classes.hero}>
       <Container size="lg" py="xl">
@@ -20,10 +35,13 @@ export function ProfileHero({ images, title, kind, stats, children }: { images: 
               // eslint-disable-next-line @next/next/no-img-element -- SVG member images with long cache
               <img key={image.src} src={image.src} alt={image.alt} className={classes.heroImage} />
             ))}
-            <Stack gap={4}>
-              <Badge variant="light" w="fit-content">
-                {kind}
-              </Badge>
+            <Stack gap={4} style={{ flex: 1, minWidth: 200 }}>
+              <Group gap="sm" justify="space-between">
+                <Badge variant="light" w="fit-content">
+                  {kind}
+                </Badge>
+                <ProfileSearch label={t("searchOthers")} />
+              </Group>
               <Title order={1} data-testid="profile-title">
                 {title}
               </Title>

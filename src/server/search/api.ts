@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
-import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { REPORTS, VARIANTS, type MemberKind } from "@/domain/explorer/reports";
 import type { ReportMetadata } from "@/domain/explorer/types";
 import { parseReportId, parseVariantIds } from "@/domain/explorer/variants";
 import { isLocale, type Locale } from "@/domain/i18n/locales";
 import { globeSvg, labelSvg, sectionIconSvg } from "@/domain/memberImages";
+import { loadMessages } from "@/i18n/messages";
 import { jsonError } from "@/server/http/jsonError";
 import { warehouseStatus } from "@/server/warehouse/client";
 import { flagFile, profileIndex } from "./build";
@@ -13,13 +13,14 @@ import type { Labels } from "./engine";
 
 const MAX_QUERY_CHARS = 200;
 
+/** Report, dimension and variant names from the explorer's messages (plain JSON, no request scope). */
 async function labelsFor(locale: Locale): Promise<Labels> {
-  const t = await getTranslations({ locale, namespace: "explorer" });
-  const pick = (ns: "reports" | "dimensions" | "variants", keys: string[]) => Object.fromEntries(keys.map((k) => [k, t(`${ns}.${k}`)]));
+  const { explorer } = await loadMessages(locale);
+  const pick = (table: Record<string, string>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, table[k] ?? k]));
   return {
-    reports: pick("reports", REPORTS.map((r) => r.slug)),
-    dimensions: pick("dimensions", [...new Set(REPORTS.flatMap((r) => r.dimensions.map((d) => d.key)))]),
-    variants: pick("variants", Object.values(VARIANTS).map((v) => String(v.id))),
+    reports: pick(explorer.reports, REPORTS.map((r) => r.slug)),
+    dimensions: pick(explorer.dimensions, [...new Set(REPORTS.flatMap((r) => r.dimensions.map((d) => d.key)))]),
+    variants: pick(explorer.variants, Object.values(VARIANTS).map((v) => String(v.id))),
   };
 }
 

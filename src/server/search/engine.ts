@@ -116,12 +116,18 @@ export class ProfileIndex {
   private readonly partnerLists: Map<string, Array<{ id: string; weight: number }>>;
   private readonly productLists: Map<string, Array<{ id: string; weight: number }>>;
   private readonly countryProducts = new Map<string, Array<{ key: string; weight: number }>>();
+  /** Each entity's names and codes, folded, for exact-match ranking. */
+  private readonly exact = new Map<string, Set<string>>();
   /** Report slug -> per dimension: variant id -> distinct members appearing there. */
   private readonly distinct = new Map<string, Array<Map<number, Set<string>>>>();
   readonly profileCount: number;
 
   constructor(input: IndexInput) {
-    for (const entity of input.entities) this.entities.set(entityKey(entity), entity);
+    for (const entity of input.entities) {
+      this.entities.set(entityKey(entity), entity);
+      const phrases = [...Object.values(entity.names), ...(entity.aliases ?? [])].map(normalisedPhrase);
+      this.exact.set(entityKey(entity), new Set([...phrases, ...(entity.codes ?? []).map(fold)]));
+    }
     this.partnerLists = input.partners;
     this.productLists = input.productCountries;
     this.search = new MiniSearch<Entity & { key: string }>({
@@ -136,8 +142,10 @@ export class ProfileIndex {
       },
       searchOptions: {
         boost: { codes: 4 },
-        prefix: true,
-        fuzzy: (term) => (term.length >= 5 ? 0.25 : term.length === 4 ? 1 : false),
+        // Only the last word is still being typed: earlier words match whole (or fuzzily).
+        prefix: (_term: string, i: number, terms: string[]) => i === terms.length - 1,
+        // One typo from five letters, two from ten: more costs time and brings noise.
+        fuzzy: (term) => (term.length >= 10 ? 2 : term.length >= 5 ? 1 : false),
         combineWith: "AND",
       },
     });
@@ -278,9 +286,7 @@ export class ProfileIndex {
     const raw = this.search.search(terms.join(" "), {});
     return raw.slice(0, limit * 4).map((hit) => {
       const entity = this.entities.get(hit.id as string) as Entity;
-      const names = [...Object.values(entity.names), ...(entity.aliases ?? [])].map(normalisedPhrase);
-      const codes = (entity.codes ?? []).map(fold);
-      const exact = names.includes(phrase) || codes.includes(phrase);
+      const exact = this.exact.get(hit.id as string)?.has(phrase) ?? false;
       const weightBoost = 1 + Math.log10(1 + entity.weight) / 40;
       return { entity, score: hit.score * KIND_PRIORITY[entity.kind] * weightBoost * (exact ? 50 : 1), exact };
     })
