@@ -1,0 +1,88 @@
+/**
+ * Server render time of profile pages and the JavaScript a first visit loads, on the production build.
+ *
+ *   npm run build && npx tsx bench/profiles.ts            # starts `next start` on BENCH_PORT (3199)
+ *   BENCH_BASE_URL=http://localhost:3000 npx tsx bench/profiles.ts
+ *
+ * Prints p50/p95 of the full HTML response for 20 country profiles never requested before (the
+ * warehouse's query cache is cold for them), then for the same pages again (cached), and the gzipped
+ * size of every script a first visit to a few pages downloads (target: under 300 KB). Figures only.
+ */
+import { chromium } from "@playwright/test";
+import { spawn, type ChildProcess } from "node:child_process";
+import { performance } from "node:perf_hooks";
+import { gzipSync } from "node:zlib";
+
+const COUNTRIES = ["deu", "chl", "usa", "chn", "bra", "fra", "jpn", "ind", "zaf", "esp", "mex", "kor", "aus", "nga", "arg", "can", "ita", "gbr", "rus", "idn"];
+const FIRST_LOAD_PAGES = ["/en", "/en/profile/country/chl", "/es/profile/hs/2603"];
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function waitFor(url: string, timeoutMs = 60_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function timed(url: string): Promise<number> {
+  const t0 = performance.now();
+  const response = await fetch(url);
+  await response.text();
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return performance.now() - t0;
+}
+
+async function main() {
+  let server: ChildProcess | null = null;
+  let base = process.env.BENCH_BASE_URL;
+  if (!base) {
+    const port = process.env.BENCH_PORT || "3199";
+    base = `http://localhost:${port}`;
+    server = spawn("npx", ["next", "start", "-p", port], { stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  }
+  try {
+    await waitFor(`${base}/en`);
+    // The profile index is built at start-up; wait for it through a search.
+    await waitFor(`${base}/api/cms/search/reports?query=chile`, 120_000);
+    const cold: number[] = [];
+    for (const country of COUNTRIES) cold.push(await timed(`${base}/en/profile/country/${country}`));
+    const warm: number[] = [];
+    for (const country of COUNTRIES) warm.push(await timed(`${base}/en/profile/country/${country}`));
+    console.log(`country profile, server render to last byte (ms)   p50      p95`);
+    console.log(`  first request (queries uncached)               ${percentile(cold, 50).toFixed(0).padStart(5)}    ${percentile(cold, 95).toFixed(0).padStart(5)}`);
+    console.log(`  again (query cache warm)                       ${percentile(warm, 50).toFixed(0).padStart(5)}    ${percentile(warm, 95).toFixed(0).padStart(5)}`);
+
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+    console.log(`\nfirst-load JavaScript (every script of a cold visit, gzipped)`);
+    for (const path of FIRST_LOAD_PAGES) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const sizes: Promise<number>[] = [];
+      page.on("response", (response) => {
+        if (response.request().resourceType() === "script") sizes.push(response.body().then((body) => gzipSync(body).length).catch(() => 0));
+      });
+      await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
+      const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+      console.log(`  ${path.padEnd(40)} ${(bytes / 1024).toFixed(0).padStart(5)} KB in ${sizes.length} files`);
+      await context.close();
+    }
+    await browser.close();
+  } finally {
+    server?.kill();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
