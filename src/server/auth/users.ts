@@ -165,3 +165,13 @@ export function listUsers(options: { role?: number; limit?: number } = {}, db: A
   const filtered = options.role === undefined ? query : query.where(eq(users.role, options.role));
   return filtered.orderBy(asc(users.createdAt)).limit(options.limit ?? 1000).all();
 }
+
+/** Sets one user's role when it currently is `fromRole` (payments never touch a manager's role). */
+export function setRoleIf(id: string, fromRole: number, toRole: number, db: AppDb = getDb()): boolean {
+  const result = db
+    .update(users)
+    .set({ role: toRole, updatedAt: new Date() })
+    .where(and(eq(users.id, id), eq(users.role, fromRole)))
+    .run();
+  return result.changes > 0;
+}
