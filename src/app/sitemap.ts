@@ -6,7 +6,7 @@ import { siteUrl } from "@/features/shell/metadata";
 
 export const dynamic = "force-dynamic";
 
-const CONTENT_PAGES = ["/", "/resources/about", "/resources/privacy", "/resources/terms", "/support", "/support/faq", "/blog", "/sitemap"];
+const CONTENT_PAGES = ["/", "/resources/about", "/resources/privacy", "/resources/terms", "/support", "/support/faq", "/blog", "/sitemap", "/subscription"];
 
 /** Every page in every locale, each with its alternates. Profiles join as their routes land. */
 export default function sitemap(): MetadataRoute.Sitemap {
