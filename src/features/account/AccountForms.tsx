@@ -11,7 +11,6 @@ import type { Locale } from "@/domain/i18n/locales";
 import { errorKey, postAccount } from "./api";
 import { PasswordRules } from "./PasswordRules";
 
-const FORM_ERRORS = ["wrong_password", "wrong_email", "rate_limited", "csrf", "unauthenticated", "network", "unknown"] as const;
 
 type Status = { kind: "ok" | "error"; text: string } | null;
 
@@ -56,7 +55,7 @@ export function NameForm({ initialName }: { initialName: string }) {
     const result = await postAccount<{ user: { name: string } }>("/api/account/name", { name });
     setBusy(false);
     if (!result.ok) {
-      setStatus({ kind: "error", text: result.code === "invalid" ? te("invalidName", { max: NAME_MAX_LENGTH }) : te(errorKey(result, FORM_ERRORS)) });
+      setStatus({ kind: "error", text: result.code === "invalid" ? te("invalidName", { max: NAME_MAX_LENGTH }) : te(errorKey(result)) });
       return;
     }
     setName(result.data.user.name);
@@ -102,7 +101,7 @@ export function PasswordForm({ email, hasPassword, needsCurrent }: { email: stri
     const result = await postAccount("/api/account/password", { newPassword: next, ...(mustTypeCurrent ? { currentPassword: current } : {}) });
     setBusy(false);
     if (!result.ok) {
-      setStatus({ kind: "error", text: result.code === "invalid" ? ta("errors.weakPassword") : ta(`errors.${errorKey(result, FORM_ERRORS)}`) });
+      setStatus({ kind: "error", text: result.code === "invalid" ? ta("errors.weakPassword") : ta(`errors.${errorKey(result)}`) });
       return;
     }
     setCurrent("");
@@ -157,7 +156,7 @@ export function DeleteAccount({ locale, email, needsPassword }: { locale: Locale
     const result = await postAccount("/api/account/delete", needsPassword ? { password: value } : { confirmEmail: value });
     if (!result.ok) {
       setBusy(false);
-      setStatus({ kind: "error", text: ta(`errors.${errorKey(result, FORM_ERRORS)}`) });
+      setStatus({ kind: "error", text: ta(`errors.${errorKey(result)}`) });
       return;
     }
     await signOut({ callbackUrl: `/${locale}` });

@@ -17,7 +17,6 @@ interface Report {
   truncated: boolean;
 }
 
-const FORM_ERRORS = ["forbidden", "no_emails", "rate_limited", "csrf", "unauthenticated", "network", "unknown"] as const;
 
 function EmailList({ title, emails, testId }: { title: string; emails: string[]; testId: string }) {
   if (emails.length === 0) return null;
@@ -59,7 +58,7 @@ export function BulkAccessForm() {
     const result = await postAccount<Report>("/api/bulk-access", { emails, role: Number(role) });
     setBusy(false);
     if (!result.ok) {
-      setError(te(errorKey(result, FORM_ERRORS)));
+      setError(te(errorKey(result)));
       return;
     }
     setReport(result.data);
@@ -72,7 +71,7 @@ export function BulkAccessForm() {
           <Stack gap="sm">
             <Textarea
               label={t("emailsLabel")}
-              description={t("emailsHint", { max: BULK_MAX_EMAILS })}
+              description={t("emailsHint", { max: BULK_MAX_EMAILS, example: "Ana Pérez <ana@example.org>" })}
               placeholder={"ana@example.org\nbob@example.com"}
               autosize
               minRows={6}
@@ -103,7 +102,7 @@ export function BulkAccessForm() {
               </Alert>
             )}
             <Group>
-              <Button type="submit" loading={busy} data-testid="bulk-submit">
+              <Button type="submit" loading={busy} disabled={parsed.valid.length === 0} data-testid="bulk-submit">
                 {t("submit", { count: parsed.valid.length })}
               </Button>
             </Group>

@@ -6,7 +6,6 @@ import { useState } from "react";
 import type { Locale } from "@/domain/i18n/locales";
 import { errorKey, postAccount } from "./api";
 
-const FORM_ERRORS = ["already_subscribed", "payment_unavailable", "not_configured", "csrf", "network", "unknown"] as const;
 
 /** Starts a Stripe Checkout for PRO (shown only when payments are configured). */
 export function CheckoutButton({ locale, label }: { locale: Locale; label: string }) {
@@ -22,7 +21,7 @@ export function CheckoutButton({ locale, label }: { locale: Locale; label: strin
       return;
     }
     setBusy(false);
-    setError(te(result.ok ? "unknown" : errorKey(result, FORM_ERRORS)));
+    setError(te(result.ok ? "unknown" : errorKey(result)));
   }
   return (
     <Stack gap="xs">

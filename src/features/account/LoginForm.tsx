@@ -7,23 +7,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { normaliseEmail } from "@/domain/auth/validation";
-
-/** Error codes next-auth (or our routes) put in ?error=, mapped to messages under "auth.errors". */
-const ERROR_KEYS: Record<string, string> = {
-  CredentialsSignin: "wrongCredentials",
-  RateLimited: "rateLimited",
-  Verification: "linkExpired",
-  AccessDenied: "accessDenied",
-  EmailSignin: "emailFailed",
-  EmailCreateAccount: "accessDenied",
-  SessionRequired: "sessionRequired",
-  Expired: "formExpired",
-};
-
-export function errorMessageKey(code: string | null | undefined): string | null {
-  if (!code) return null;
-  return ERROR_KEYS[code] ?? "unknown";
-}
+import { signInErrorKey } from "./errors";
 
 interface LoginFormProps {
   /** Where to go once signed in (already checked to be a same-site path). */
@@ -40,13 +24,13 @@ export function LoginForm({ target, initialError, checkEmail, signupHref }: Logi
   const router = useRouter();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [errorKey, setErrorKey] = useState<string | null>(errorMessageKey(initialError));
+  const [errorKey, setErrorKey] = useState<string | null>(signInErrorKey(initialError));
   const [sentTo, setSentTo] = useState<string | null>(checkEmail ? "" : null);
   const [busy, setBusy] = useState(false);
 
   function fail(code: string | null | undefined) {
     setBusy(false);
-    setErrorKey(errorMessageKey(code ?? "unknown"));
+    setErrorKey(signInErrorKey(code ?? "unknown"));
   }
 
   async function signInWithPassword(event: FormEvent) {

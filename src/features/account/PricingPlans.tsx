@@ -90,11 +90,7 @@ export async function PricingPlans({ locale, user, checkout }: PricingPlansProps
                   <Text size="xl" fw={700}>
                     {t("onRequest")}
                   </Text>
-                ) : price === 0 ? (
-                  <Text size="xl" fw={700}>
-                    {t("free")}
-                  </Text>
-                ) : (
+) : (
                   <Group gap="xs" align="baseline">
                     {listPrice !== null && price < listPrice && (
                       <Text td="line-through" c="dimmed">

@@ -13,7 +13,6 @@ import { ACADEMIC_DISCOUNT_PERCENT } from "@/domain/billing/plans";
 import { PasswordRules } from "./PasswordRules";
 
 type Field = "name" | "email" | "password";
-const FORM_ERRORS = ["email_taken", "rate_limited", "csrf", "network", "unknown"] as const;
 
 export function SignupForm({ locale, target, loginHref }: { locale: Locale; target: string; loginHref: string }) {
   const t = useTranslations("auth");
@@ -55,7 +54,7 @@ export function SignupForm({ locale, target, loginHref }: { locale: Locale; targ
         setFieldErrors(byField);
         if (Object.keys(byField).length) return;
       }
-      setFormError(errorKey(result, FORM_ERRORS));
+      setFormError(errorKey(result));
       return;
     }
     const signedIn = await signIn("credentials", { redirect: false, email, password, callbackUrl: target });

@@ -1,6 +1,7 @@
 "use client";
 
 import { getCsrfToken } from "next-auth/react";
+import { API_ERROR_CODES } from "./errors";
 
 export interface ApiFailure {
   ok: false;
@@ -30,8 +31,8 @@ export async function postAccount<T>(url: string, body: Record<string, unknown>)
 }
 
 /** The message key (under "auth.errors") for a failed request. */
-export function errorKey(failure: ApiFailure, known: readonly string[]): string {
-  if (known.includes(failure.code)) return failure.code;
+export function errorKey(failure: ApiFailure): string {
+  if ((API_ERROR_CODES as readonly string[]).includes(failure.code)) return failure.code;
   if (failure.status === 429) return "rate_limited";
   if (failure.status === 0) return "network";
   return "unknown";
