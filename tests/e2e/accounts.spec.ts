@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
-import { csrfToken, expectSignedIn, expectSignedOut, PASSWORD, signedInUser, signInWithPassword, signUpByApi, uniqueEmail, userCli } from "./support/accounts";
+import { csrfToken, expectSignedIn, expectSignedOut, PASSWORD, signedInUser, signInByApi, signInWithPassword, signUpByApi, uniqueEmail, userCli } from "./support/accounts";
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -186,6 +186,41 @@ test.describe("accounts", () => {
     // The other tab hears about it at once: its header changes and the account page leaves.
     await expectSignedOut(second);
     await second.waitForURL(/\/en\/login\?error=SessionRequired/);
+  });
+
+  test("the account page renames, changes the password (ending other sessions) and deletes the account", async ({ page, request }) => {
+    const email = await signedInUser(page.request, "manage");
+    await signInByApi(request, email); // another device
+    await page.goto("/en/account");
+
+    const name = page.getByTestId("name-section");
+    await name.getByLabel("Your name").fill("  Renamed   Person ");
+    await name.getByRole("button", { name: "Save name" }).click();
+    await expect(name.getByText("Your name was saved.")).toBeVisible();
+    await expect(page.getByTestId("account-menu-button")).toHaveText("Renamed Person");
+
+    const password = page.getByTestId("password-section");
+    const next = "another secret 42";
+    await password.getByLabel("Current password").fill("not my password 1");
+    await password.getByLabel("New password").fill(next);
+    await password.getByRole("button", { name: "Change password" }).click();
+    await expect(password.getByRole("alert")).toHaveText("The current password is not correct.");
+    await password.getByLabel("Current password").fill(PASSWORD);
+    await password.getByRole("button", { name: "Change password" }).click();
+    await expect(password.getByText("Your password was changed.")).toBeVisible();
+    // This device stays signed in; the other one is signed out.
+    await page.reload();
+    await expect(page.getByTestId("account-email")).toHaveText(email);
+    expect(await (await request.get("/api/auth/session")).json()).toEqual({});
+
+    await page.getByTestId("delete-account").click();
+    await page.getByRole("dialog").getByLabel("Password", { exact: true }).fill(next);
+    await page.getByTestId("confirm-delete").click();
+    await page.waitForURL("**/en");
+    await expectSignedOut(page);
+    const token = await csrfToken(request);
+    const again = await request.post("/api/auth/callback/credentials", { form: { csrfToken: token, email, password: next, json: "true" } });
+    expect(again.status()).toBe(401);
   });
 
   test("the mobile drawer shows the account links when signed in", async ({ page }) => {
