@@ -119,7 +119,6 @@ export const signupSchema = z
     email: emailField,
     password: passwordField,
     isAcademic: z.boolean().optional().default(false),
-    locale: z.string().max(8).optional(),
   })
   .superRefine((value, ctx) => {
     for (const problem of passwordProblems(value.password, value.email)) {

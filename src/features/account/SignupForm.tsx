@@ -41,7 +41,7 @@ export function SignupForm({ locale, target, loginHref }: { locale: Locale; targ
     setFormError(null);
     if (Object.keys(errors).length) return;
     setBusy(true);
-    const result = await postAccount("/api/account/signup", { name, email, password, isAcademic, locale });
+    const result = await postAccount("/api/account/signup", { name, email, password, isAcademic });
     if (!result.ok) {
       setBusy(false);
       if (result.code === "invalid" && result.issues.length) {

@@ -6,7 +6,7 @@
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { mkdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { databasePath } from "./config";
 import * as schema from "./schema";
@@ -16,8 +16,12 @@ export type AppDb = BetterSQLite3Database<typeof schema> & { $client: Database.D
 export const MIGRATIONS_DIR = join(process.cwd(), "src", "server", "db", "migrations");
 
 export function openDb(path: string, migrationsFolder = MIGRATIONS_DIR): AppDb {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const created = path !== ":memory:" && !existsSync(path);
+  if (created) mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path);
+  // It holds password hashes: readable by the server's user only (SQLite gives its -wal and -shm
+  // files the same mode).
+  if (created) chmodSync(path, 0o600);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
