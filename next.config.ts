@@ -9,7 +9,9 @@ const nextConfig: NextConfig = {
   // npm test type-checks the whole tree as its own step (tsc --noEmit); checking again here
   // would only slow every build down.
   typescript: { ignoreBuildErrors: true },
-  serverExternalPackages: ["@duckdb/node-api", "@duckdb/node-bindings"],
+  serverExternalPackages: ["@duckdb/node-api", "@duckdb/node-bindings", "better-sqlite3", "@node-rs/argon2"],
+  // forbidden() (a 403 page) for pages a signed-in user may not see, such as bulk access.
+  experimental: { authInterrupts: true },
   images: {
     // Spec section 9: image device sizes, image sizes and the default quality 75.
     deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],

@@ -11,6 +11,20 @@ if [ -f scripts/data-import.ts ]; then
   npx tsx scripts/data-import.ts --if-missing || echo "warning: the data import failed; the site will serve without trade data." >&2
 fi
 
+# Sessions need a secret. Without NEXTAUTH_SECRET (or AUTH_SECRET), use the one kept in
+# data/auth-secret, generating it on the first start. Behind a load balancer, set NEXTAUTH_SECRET
+# instead: every node must share it.
+if [ -z "${NEXTAUTH_SECRET:-}" ] && [ -z "${AUTH_SECRET:-}" ]; then
+  secret_file=data/auth-secret
+  if [ ! -s "$secret_file" ]; then
+    mkdir -p data
+    (umask 077 && node -e 'process.stdout.write(require("crypto").randomBytes(32).toString("base64url") + "\n")' > "$secret_file")
+    echo "==> generated a session secret in $secret_file (set NEXTAUTH_SECRET to use your own)"
+  fi
+  NEXTAUTH_SECRET="$(tr -d '[:space:]' < "$secret_file")"
+  export NEXTAUTH_SECRET
+fi
+
 if [ "${SKIP_BUILD:-0}" != "1" ] || [ ! -f .next/BUILD_ID ]; then
   npx next build
 fi

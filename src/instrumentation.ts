@@ -1,7 +1,11 @@
-// Runs once when the server starts: build the profile index in the background so the first
-// search or profile request does not pay for it.
+// Runs once when a Next.js server starts (never during `next build`): check the accounts
+// configuration, then build the profile index in the background so the first search or profile
+// request does not pay for it.
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  const { startAccounts } = await import("./server/startup");
+  startAccounts();
+
   const { warehouseStatus } = await import("@/server/warehouse/config");
   const status = warehouseStatus();
   if (!status.available) {

@@ -14,6 +14,9 @@ import { Frame } from "@/features/shell/Frame";
 import { Header } from "@/features/shell/Header";
 import { siteUrl } from "@/features/shell/metadata";
 import { Providers } from "@/features/shell/Providers";
+import { AccountMenu } from "@/features/account/AccountMenu";
+import { currentSession } from "@/server/auth/session";
+import type { Session } from "next-auth";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
@@ -51,15 +54,16 @@ export default async function LocaleLayout({
   setRequestLocale(locale);
   const scheme = parseColorScheme((await cookies()).get(COLOR_SCHEME_COOKIE)?.value);
   const t = await getTranslations({ locale, namespace: "common" });
+  const session = await initialSession();
 
   return (
     <html lang={LOCALE_TAGS[locale as Locale]} data-mantine-color-scheme={scheme} suppressHydrationWarning>
       <head />
       <body>
         <NextIntlClientProvider>
-          <Providers scheme={scheme}>
+          <Providers scheme={scheme} session={session}>
             <Frame
-              header={<Header locale={locale} />}
+              header={<Header locale={locale} account={<AccountMenu />} mobileAccount={<AccountMenu stacked />} />}
               footer={<Footer locale={locale} />}
               proLabel={t("proBar")}
               skipLabel={t("skipToContent")}
@@ -71,4 +75,15 @@ export default async function LocaleLayout({
       </body>
     </html>
   );
+}
+
+/** The session for the first render; a broken app database must not take every page down with it. */
+async function initialSession(): Promise<Session | null> {
+  try {
+    const session = await currentSession();
+    return session ? { user: session.user, expires: session.expires } : null;
+  } catch (error) {
+    console.error(`[auth] could not read the session: ${(error as Error).message}`);
+    return null;
+  }
 }

@@ -50,8 +50,6 @@ export const PLANNED_PAGES: Record<string, PlannedPage> = {
   "/games/connectrade": { id: "connectrade", related: [HOME, BLOG] },
   "/games/tradle": { id: "tradle", related: [HOME, BLOG] },
   "/resources/methods": { id: "methods", related: [FAQ, ABOUT] },
-  "/login": { id: "login", related: [HOME, "/resources/privacy"] },
-  "/subscription": { id: "subscription", related: [HOME, ABOUT] },
 };
 
 /** The titles of related pages come from the nav labels or the pages' own titles. */

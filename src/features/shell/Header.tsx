@@ -12,8 +12,11 @@ import { SearchButton } from "./SearchButton";
 import { UserGroup } from "./UserGroup";
 import classes from "./Header.module.css";
 
-/** The top bar. `account` replaces the anonymous user group when the accounts feature provides one. */
-export async function Header({ locale, account }: { locale: Locale; account?: ReactNode }) {
+/**
+ * The top bar. `account` and `mobileAccount` (the mobile drawer's version) replace the anonymous
+ * user group when the accounts feature provides them.
+ */
+export async function Header({ locale, account, mobileAccount }: { locale: Locale; account?: ReactNode; mobileAccount?: ReactNode }) {
   const t = await getTranslations({ locale, namespace: "common" });
   const tn = await getTranslations({ locale, namespace: "nav" });
   return (
@@ -33,7 +36,7 @@ export async function Header({ locale, account }: { locale: Locale; account?: Re
           <Group visibleFrom="md" gap="xs" wrap="nowrap">
             {account ?? <UserGroup locale={locale} />}
           </Group>
-          <MobileNav locale={locale} />
+          <MobileNav locale={locale} account={mobileAccount} />
         </Group>
       </div>
     </header>

@@ -3,6 +3,7 @@
 import { Accordion, Burger, Drawer, Group, NavLink, Stack } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { withLocale, type Locale } from "@/domain/i18n/locales";
 import { useExplore } from "./explore";
@@ -10,8 +11,11 @@ import { NavBadge } from "./NavBadge";
 import { NAV_MENUS } from "./navigation";
 import { UserGroup } from "./UserGroup";
 
-/** Below the 'md' breakpoint: a burger opening a drawer with every menu and the user group. */
-export function MobileNav({ locale }: { locale: Locale }) {
+/**
+ * Below the 'md' breakpoint: a burger opening a drawer with every menu and the user group
+ * (`account` when the accounts feature provides one).
+ */
+export function MobileNav({ locale, account }: { locale: Locale; account?: ReactNode }) {
   const t = useTranslations("nav");
   const [opened, { toggle, close }] = useDisclosure(false);
   const explore = useExplore();
@@ -27,7 +31,10 @@ export function MobileNav({ locale }: { locale: Locale }) {
       />
       <Drawer opened={opened} onClose={close} title={t("mainMenu")} hiddenFrom="md" size="100%" data-testid="mobile-menu">
         <Stack gap="md">
-          <UserGroup locale={locale} stacked />
+          {/* Following a link in the user group closes the drawer, as the menu links do. */}
+          <div onClickCapture={(event) => (event.target as HTMLElement).closest("a, button[data-close-drawer]") && close()}>
+            {account ?? <UserGroup locale={locale} stacked />}
+          </div>
           <Accordion multiple variant="contained">
             {NAV_MENUS.map((menu) => (
               <Accordion.Item key={menu.id} value={menu.id}>

@@ -2,8 +2,13 @@
 
 import { MantineProvider, useMantineColorScheme } from "@mantine/core";
 import { useHotkeys } from "@mantine/hooks";
+import type { Session } from "next-auth";
+import { SessionProvider } from "next-auth/react";
+import { usePathname } from "next/navigation";
 import { useMemo, type ReactNode } from "react";
+import { splitLocale } from "@/domain/i18n/locales";
 import { cookieColorSchemeManager, type ResolvedScheme } from "./colorScheme";
+import { sessionRefetchFor } from "./session";
 import { cssVariablesResolver, theme } from "./theme";
 
 function ColorSchemeHotkey() {
@@ -13,12 +18,16 @@ function ColorSchemeHotkey() {
   return null;
 }
 
-export function Providers({ scheme, children }: { scheme: ResolvedScheme; children: ReactNode }) {
+export function Providers({ scheme, session, children }: { scheme: ResolvedScheme; session: Session | null; children: ReactNode }) {
   const manager = useMemo(() => cookieColorSchemeManager(), []);
+  const refetch = sessionRefetchFor(splitLocale(usePathname() ?? "/").rest);
   return (
-    <MantineProvider theme={theme} defaultColorScheme={scheme} colorSchemeManager={manager} cssVariablesResolver={cssVariablesResolver}>
-      <ColorSchemeHotkey />
-      {children}
-    </MantineProvider>
+    // The server's session seeds the provider, so the header renders signed in without a flash.
+    <SessionProvider session={session} refetchInterval={refetch.refetchInterval} refetchOnWindowFocus={refetch.refetchOnWindowFocus}>
+      <MantineProvider theme={theme} defaultColorScheme={scheme} colorSchemeManager={manager} cssVariablesResolver={cssVariablesResolver}>
+        <ColorSchemeHotkey />
+        {children}
+      </MantineProvider>
+    </SessionProvider>
   );
 }

@@ -8,7 +8,7 @@ import { profileIndex } from "@/server/search/build";
 /** Profiles per sitemap file; each is listed once per locale, so a file holds 3 x this many URLs. */
 export const PROFILES_PER_FILE = 10_000;
 
-const CONTENT_PAGES = ["/", "/resources/about", "/resources/privacy", "/resources/terms", "/support", "/support/faq", "/blog", "/sitemap", "/profile/hs", "/profile/bilateral-country", "/profile/bilateral-product"];
+const CONTENT_PAGES = ["/", "/resources/about", "/resources/privacy", "/resources/terms", "/support", "/support/faq", "/blog", "/sitemap", "/profile/hs", "/profile/bilateral-country", "/profile/bilateral-product", "/subscription", "/login", "/signup"];
 
 export function pagePaths(): string[] {
   return [...CONTENT_PAGES, ...BLOG_POSTS.map((p) => `/blog/${p.slug}`), ...Object.keys(PLANNED_PAGES)];

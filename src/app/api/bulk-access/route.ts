@@ -1,0 +1,8 @@
+import { handleBulkAccess } from "@/server/auth/accountApi";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export function POST(request: Request) {
+  return handleBulkAccess(request);
+}

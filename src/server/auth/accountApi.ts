@@ -1,0 +1,137 @@
+/**
+ * The account API behind the forms: sign up, rename, change password, delete the account, and
+ * bulk role changes. Route files only call these.
+ */
+import { NextResponse } from "next/server";
+import { canManageBulkAccess } from "@/domain/auth/roles";
+import {
+  bulkAccessSchema,
+  deleteAccountSchema,
+  nameChangeSchema,
+  normaliseEmail,
+  parseEmailList,
+  passwordChangeSchema,
+  passwordProblems,
+  signupSchema,
+} from "@/domain/auth/validation";
+import { jsonError } from "@/server/http/jsonError";
+import { clientKey } from "@/server/http/rateLimit";
+import { readProtectedPost, requireApiSession } from "./guard";
+import { hashPassword, verifyPassword } from "./password";
+import { limiters } from "./rateLimits";
+import { sessionCookie, sessionCookieName, type ServerSession } from "./session";
+import { toSessionUser } from "./options";
+import { createUser, deleteUser, DuplicateEmailError, setPasswordHash, setRoles, updateName } from "./users";
+import { secureCookies } from "./origin";
+
+/** After signing in by email link, a new password may be set without the old one for this long. */
+export const PASSWORD_RESET_WINDOW_MS = 15 * 60_000;
+
+function tooMany(retryAfterSeconds: number): Response {
+  return jsonError(429, "rate_limited", "Too many attempts. Try again later.", { "Retry-After": String(retryAfterSeconds) });
+}
+
+export async function handleSignup(request: Request): Promise<Response> {
+  const hit = limiters().signup.hit(clientKey(request.headers));
+  if (!hit.allowed) return tooMany(hit.retryAfterSeconds);
+  const input = await readProtectedPost(request, signupSchema);
+  if (!input.ok) return input.response;
+  const { name, email, password, isAcademic } = input.data;
+  const passwordHash = await hashPassword(password);
+  try {
+    createUser({ name, email, passwordHash, isAcademic });
+  } catch (error) {
+    if (error instanceof DuplicateEmailError) {
+      return jsonError(409, "email_taken", "An account with this email already exists. Sign in instead.");
+    }
+    throw error;
+  }
+  return Response.json({ ok: true }, { status: 201 });
+}
+
+export async function handleNameChange(request: Request): Promise<Response> {
+  const auth = await requireApiSession();
+  if (!auth.ok) return auth.response;
+  const input = await readProtectedPost(request, nameChangeSchema);
+  if (!input.ok) return input.response;
+  const row = updateName(auth.session.row.id, input.data.name);
+  if (!row) return jsonError(401, "unauthenticated", "Sign in first.");
+  return Response.json({ user: toSessionUser(row) });
+}
+
+/** Whether this session must type the current password to change it or delete the account. */
+export function needsCurrentPassword(session: Pick<ServerSession, "row" | "token">, now = Date.now()): boolean {
+  if (!session.row.passwordHash) return false;
+  const { am, at } = session.token;
+  return !(am === "email" && typeof at === "number" && now - at < PASSWORD_RESET_WINDOW_MS);
+}
+
+async function checkPassword(session: ServerSession, password: string | undefined): Promise<Response | null> {
+  const hit = limiters().account.hit(session.row.id);
+  if (!hit.allowed) return tooMany(hit.retryAfterSeconds);
+  if (!(await verifyPassword(session.row.passwordHash, password ?? ""))) {
+    return jsonError(400, "wrong_password", "The current password is not correct.");
+  }
+  return null;
+}
+
+export async function handlePasswordChange(request: Request): Promise<Response> {
+  const auth = await requireApiSession();
+  if (!auth.ok) return auth.response;
+  const input = await readProtectedPost(request, passwordChangeSchema);
+  if (!input.ok) return input.response;
+  const { session } = auth;
+  const problems = passwordProblems(input.data.newPassword, session.row.email);
+  if (problems.length) {
+    return Response.json(
+      { error: { code: "invalid", message: "The new password is too weak.", issues: problems.map((code) => ({ field: "newPassword", code })) } },
+      { status: 400 },
+    );
+  }
+  if (needsCurrentPassword(session)) {
+    const refused = await checkPassword(session, input.data.currentPassword);
+    if (refused) return refused;
+  }
+  const row = setPasswordHash(session.row.id, await hashPassword(input.data.newPassword));
+  if (!row) return jsonError(401, "unauthenticated", "Sign in first.");
+  // Other sessions end (their version is now old); this one gets a cookie with the new version.
+  const cookie = await sessionCookie({ ...session.token, sv: row.sessionVersion, am: "password", at: Date.now() });
+  const response = NextResponse.json({ ok: true });
+  response.cookies.set(cookie.name, cookie.value, cookie.options);
+  return response;
+}
+
+export async function handleDeleteAccount(request: Request): Promise<Response> {
+  const auth = await requireApiSession();
+  if (!auth.ok) return auth.response;
+  const input = await readProtectedPost(request, deleteAccountSchema);
+  if (!input.ok) return input.response;
+  const { session } = auth;
+  if (needsCurrentPassword(session)) {
+    const refused = await checkPassword(session, input.data.password);
+    if (refused) return refused;
+  } else if (normaliseEmail(input.data.confirmEmail) !== session.row.email) {
+    return jsonError(400, "wrong_email", "Type your account's email address to confirm.");
+  }
+  deleteUser(session.row.id);
+  const response = NextResponse.json({ ok: true });
+  response.cookies.set(sessionCookieName(secureCookies()), "", { httpOnly: true, sameSite: "lax", path: "/", secure: secureCookies(), maxAge: 0 });
+  return response;
+}
+
+export async function handleBulkAccess(request: Request): Promise<Response> {
+  const auth = await requireApiSession();
+  if (!auth.ok) return auth.response;
+  if (!canManageBulkAccess(auth.session.row.role)) {
+    return jsonError(403, "forbidden", "Only bulk-access managers may change roles.");
+  }
+  const input = await readProtectedPost(request, bulkAccessSchema);
+  if (!input.ok) return input.response;
+  const list = parseEmailList(input.data.emails);
+  if (list.valid.length === 0) {
+    return Response.json({ error: { code: "no_emails", message: "No email addresses were found.", invalid: list.invalid } }, { status: 400 });
+  }
+  const report = setRoles(list.valid, input.data.role, { protectedId: auth.session.row.id });
+  console.info(`[bulk-access] ${auth.session.row.id} set role ${input.data.role}: ${report.changed.length} changed, ${report.unchanged.length} unchanged, ${report.notFound.length} not found`);
+  return Response.json({ role: input.data.role, ...report, invalid: list.invalid, truncated: list.truncated });
+}

@@ -1,0 +1,53 @@
+/**
+ * The secret that signs and encrypts sessions and CSRF tokens. Production requires one
+ * (NEXTAUTH_SECRET, or AUTH_SECRET); `npm start` generates one into data/auth-secret on first
+ * start when none is configured, and development does the same here.
+ */
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+
+export const SECRET_FILE = "data/auth-secret";
+
+export class MissingSecretError extends Error {
+  override name = "MissingSecretError";
+  constructor() {
+    super(
+      "NEXTAUTH_SECRET is not set. The production server needs a secret to sign sessions: set NEXTAUTH_SECRET to a long random value " +
+        "(for example the output of `openssl rand -base64 32`), the same on every server node. `npm start` generates one into " +
+        `${SECRET_FILE} when none is configured.`,
+    );
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function configuredSecret(env: Env = process.env): string | undefined {
+  return env.NEXTAUTH_SECRET?.trim() || env.AUTH_SECRET?.trim() || undefined;
+}
+
+let cached: { key: string; secret: string } | null = null;
+
+export function authSecret(env: Env = process.env, cwd = process.cwd()): string {
+  const configured = configuredSecret(env);
+  if (configured) return configured;
+  if (env.NODE_ENV === "production") throw new MissingSecretError();
+  const file = resolve(cwd, SECRET_FILE);
+  if (cached?.key === file) return cached.secret;
+  const secret = readOrCreateSecretFile(file);
+  cached = { key: file, secret };
+  return secret;
+}
+
+/** Reads the persisted secret, creating it (readable by the owner only) on first use. */
+export function readOrCreateSecretFile(file: string): string {
+  if (existsSync(file)) {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,76 @@
+/**
+ * Reading the session on the server. Sessions are JWTs in an HttpOnly cookie; a token counts only
+ * while its user exists and its session version matches (a password change ends other sessions).
+ */
+import { decode, encode, type JWT } from "next-auth/jwt";
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { sessionRequiredPath } from "@/domain/auth/paths";
+import type { SessionUser } from "@/domain/auth/user";
+import type { Locale } from "@/domain/i18n/locales";
+import type { UserRow } from "@/server/db/schema";
+import { secureCookies } from "./origin";
+import { SESSION_MAX_AGE_SECONDS, toSessionUser } from "./options";
+import { authSecret } from "./secret";
+import { findUserById } from "./users";
+
+export interface ServerSession {
+  user: SessionUser;
+  row: UserRow;
+  token: JWT;
+  /** ISO time the session cookie expires, as next-auth's session object carries it. */
+  expires: string;
+}
+
+export function sessionCookieName(secure = secureCookies()): string {
+  return `${secure ? "__Secure-" : ""}next-auth.session-token`;
+}
+
+/** The session token from a cookie jar, joining next-auth's chunks (name.0, name.1...) if it split one. */
+export function sessionTokenFrom(jar: Map<string, string>, name = sessionCookieName()): string | undefined {
+  const whole = jar.get(name);
+  if (whole) return whole;
+  const chunks = [...jar.entries()]
+    .filter(([key]) => key.startsWith(`${name}.`))
+    .sort(([a], [b]) => Number(a.slice(name.length + 1)) - Number(b.slice(name.length + 1)));
+  return chunks.length ? chunks.map(([, value]) => value).join("") : undefined;
+}
+
+export async function sessionFromToken(raw: string | undefined): Promise<ServerSession | null> {
+  if (!raw) return null;
+  let token: JWT | null;
+  try {
+    token = await decode({ token: raw, secret: authSecret() });
+  } catch {
+    return null;
+  }
+  if (!token?.sub) return null;
+  const row = findUserById(token.sub);
+  if (!row || row.sessionVersion !== token.sv) return null;
+  const exp = typeof token.exp === "number" ? token.exp * 1000 : Date.now();
+  return { user: toSessionUser(row), row, token, expires: new Date(exp).toISOString() };
+}
+
+/** The session of the request being rendered (server components, route handlers). */
+export async function currentSession(): Promise<ServerSession | null> {
+  const jar = new Map((await cookies()).getAll().map((cookie) => [cookie.name, cookie.value] as const));
+  return sessionFromToken(sessionTokenFrom(jar));
+}
+
+/** For pages that need a session: the visitor without one is sent to sign in, then back here. */
+export async function requireSession(locale: Locale, pathWithQuery: string): Promise<ServerSession> {
+  const session = await currentSession();
+  if (!session) redirect(sessionRequiredPath(locale, pathWithQuery));
+  return session;
+}
+
+/** A fresh session cookie for `token` (after a password change keeps this session alive). */
+export async function sessionCookie(token: JWT): Promise<{ name: string; value: string; options: Record<string, unknown> }> {
+  const secure = secureCookies();
+  const value = await encode({ token, secret: authSecret(), maxAge: SESSION_MAX_AGE_SECONDS });
+  return {
+    name: sessionCookieName(secure),
+    value,
+    options: { httpOnly: true, sameSite: "lax", path: "/", secure, maxAge: SESSION_MAX_AGE_SECONDS },
+  };
+}

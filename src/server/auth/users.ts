@@ -1,0 +1,177 @@
+/**
+ * The users table, read and written in one place. Every multi-row write is one transaction.
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { getDb, type AppDb } from "@/server/db/client";
+import { users, verificationTokens, type BespokeUserMetadata, type UserRow } from "@/server/db/schema";
+
+/** The user as the session and the pages see it (spec section 3: User). */
+export interface PublicUser {
+  id: string;
+  name: string | null;
+  email: string;
+  role: number;
+  isAcademic: boolean;
+  sso_logo: string | null;
+  bespoke_user_metadata: { consent?: BespokeUserMetadata["consent"] };
+  hasPassword: boolean;
+}
+
+export function toPublicUser(row: UserRow): PublicUser {
+  const metadata = row.bespokeUserMetadata ?? {};
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    isAcademic: row.isAcademic,
+    sso_logo: row.ssoLogo,
+    bespoke_user_metadata: metadata.consent ? { consent: metadata.consent } : {},
+    hasPassword: Boolean(row.passwordHash),
+  };
+}
+
+export function findUserByEmail(email: string, db: AppDb = getDb()): UserRow | undefined {
+  return db.select().from(users).where(eq(users.email, email)).get();
+}
+
+export function findUserById(id: string, db: AppDb = getDb()): UserRow | undefined {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+export interface NewUser {
+  name: string | null;
+  email: string;
+  passwordHash: string | null;
+  role?: number;
+  isAcademic?: boolean;
+  ssoLogo?: string | null;
+  emailVerified?: Date | null;
+}
+
+export class DuplicateEmailError extends Error {
+  override name = "DuplicateEmailError";
+}
+
+/** Inserts a user; throws DuplicateEmailError when the (normalised) email is taken. */
+export function createUser(input: NewUser, db: AppDb = getDb()): UserRow {
+  const now = new Date();
+  try {
+    return db
+      .insert(users)
+      .values({
+        id: crypto.randomUUID(),
+        name: input.name,
+        email: input.email,
+        passwordHash: input.passwordHash,
+        role: input.role ?? 0,
+        isAcademic: input.isAcademic ?? false,
+        ssoLogo: input.ssoLogo ?? null,
+        emailVerified: input.emailVerified ?? null,
+        bespokeUserMetadata: {},
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DuplicateEmailError(input.email);
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
+}
+
+export function updateName(id: string, name: string, db: AppDb = getDb()): UserRow | undefined {
+  return db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, id)).returning().get();
+}
+
+export function markEmailVerified(id: string, db: AppDb = getDb()): void {
+  db.update(users).set({ emailVerified: new Date() }).where(and(eq(users.id, id), sql`${users.emailVerified} IS NULL`)).run();
+}
+
+/** Stores a new password hash and ends every other session (their version no longer matches). */
+export function setPasswordHash(id: string, passwordHash: string, db: AppDb = getDb()): UserRow | undefined {
+  return db
+    .update(users)
+    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning()
+    .get();
+}
+
+export function setConsent(id: string, consent: NonNullable<BespokeUserMetadata["consent"]>, db: AppDb = getDb()): UserRow | undefined {
+  return db.transaction((tx) => {
+    const row = tx.select().from(users).where(eq(users.id, id)).get();
+    if (!row) return undefined;
+    return tx
+      .update(users)
+      .set({ bespokeUserMetadata: { ...row.bespokeUserMetadata, consent }, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning()
+      .get();
+  });
+}
+
+/** Deletes the user and any sign-in link still waiting for their address. */
+export function deleteUser(id: string, db: AppDb = getDb()): boolean {
+  return db.transaction((tx) => {
+    const row = tx.select().from(users).where(eq(users.id, id)).get();
+    if (!row) return false;
+    tx.delete(verificationTokens).where(eq(verificationTokens.identifier, row.email)).run();
+    tx.delete(users).where(eq(users.id, id)).run();
+    return true;
+  });
+}
+
+export interface RoleChangeReport {
+  changed: { email: string; previousRole: number }[];
+  unchanged: string[];
+  notFound: string[];
+  /** Addresses left alone on purpose (the manager's own account). */
+  skipped: string[];
+}
+
+/** Sets the role of many users at once, all or nothing. `protectedId` is never changed. */
+export function setRoles(emails: string[], role: number, options: { protectedId?: string } = {}, db: AppDb = getDb()): RoleChangeReport {
+  const report: RoleChangeReport = { changed: [], unchanged: [], notFound: [], skipped: [] };
+  if (emails.length === 0) return report;
+  return db.transaction((tx) => {
+    const now = new Date();
+    const found = new Map<string, UserRow>();
+    // Chunked: SQLite allows a bounded number of bound parameters per statement.
+    for (let i = 0; i < emails.length; i += 200) {
+      for (const row of tx.select().from(users).where(inArray(users.email, emails.slice(i, i + 200))).all()) found.set(row.email, row);
+    }
+    for (const email of emails) {
+      const row = found.get(email);
+      if (!row) report.notFound.push(email);
+      else if (row.id === options.protectedId) report.skipped.push(email);
+      else if (row.role === role) report.unchanged.push(email);
+      else {
+        tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, row.id)).run();
+        report.changed.push({ email, previousRole: row.role });
+      }
+    }
+    return report;
+  });
+}
+
+export function listUsers(options: { role?: number; limit?: number } = {}, db: AppDb = getDb()): UserRow[] {
+  const query = db.select().from(users);
+  const filtered = options.role === undefined ? query : query.where(eq(users.role, options.role));
+  return filtered.orderBy(asc(users.createdAt)).limit(options.limit ?? 1000).all();
+}
+
+/** Sets one user's role when it currently is `fromRole` (payments never touch a manager's role). */
+export function setRoleIf(id: string, fromRole: number, toRole: number, db: AppDb = getDb()): boolean {
+  const result = db
+    .update(users)
+    .set({ role: toRole, updatedAt: new Date() })
+    .where(and(eq(users.id, id), eq(users.role, fromRole)))
+    .run();
+  return result.changes > 0;
+}

@@ -1,0 +1,51 @@
+/**
+ * The app database schema (users, sign-in links). SQLite today; kept portable to PostgreSQL:
+ * text ids (UUIDs), integer timestamps in milliseconds, JSON stored as text, no SQLite-only
+ * features. Change it with `npx drizzle-kit generate` and commit the migration it writes; the
+ * server applies pending migrations when it starts.
+ */
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** Per-user data that has no column of its own; the consent choice lives here (spec section 3). */
+export interface BespokeUserMetadata {
+  consent?: { checked: boolean; functional: boolean; tracking: boolean };
+  [key: string]: unknown;
+}
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    /** Normalised (see normaliseEmail): unique as stored. */
+    email: text("email").notNull(),
+    emailVerified: integer("email_verified", { mode: "timestamp_ms" }),
+    /** argon2id PHC string; null for accounts that only sign in by email link. */
+    passwordHash: text("password_hash"),
+    /** 0 free, 1 PRO, 10 bulk-access manager. */
+    role: integer("role").notNull().default(0),
+    isAcademic: integer("is_academic", { mode: "boolean" }).notNull().default(false),
+    ssoLogo: text("sso_logo"),
+    bespokeUserMetadata: text("bespoke_user_metadata", { mode: "json" }).$type<BespokeUserMetadata>().notNull().default(sql`'{}'`),
+    /** Bumped when the password changes: sessions carrying an older value end. */
+    sessionVersion: integer("session_version").notNull().default(0),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [uniqueIndex("users_email_unique").on(table.email), index("users_role_idx").on(table.role)],
+);
+
+/** One-time sign-in links (next-auth's verification tokens); the token is stored hashed. */
+export const verificationTokens = sqliteTable(
+  "verification_tokens",
+  {
+    identifier: text("identifier").notNull(),
+    token: text("token").notNull(),
+    expires: integer("expires", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.identifier, table.token] })],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
