@@ -85,12 +85,12 @@ export async function complexityRuns(set?: string): Promise<ComplexityRun[]> {
 }
 
 /** Sets with at least one ranked year, in registry order, with those years. */
-export async function rankedComplexitySets(): Promise<{ set: ComplexitySetDef; years: number[] }[]> {
+export async function rankedComplexitySets(): Promise<{ set: ComplexitySetDef; years: number[]; periods: string[] }[]> {
   const runs = await complexityRuns();
-  return COMPLEXITY_SETS.map((set) => ({
-    set,
-    years: runs.filter((r) => r.set === set.key && r.status === "computed").map((r) => r.year),
-  })).filter((s) => s.years.length > 0);
+  return COMPLEXITY_SETS.map((set) => {
+    const ranked = runs.filter((r) => r.set === set.key && r.status === "computed");
+    return { set, years: ranked.map((r) => r.year), periods: ranked.map((r) => r.period) };
+  }).filter((s) => s.years.length > 0);
 }
 
 const NAME_COLUMN: Record<Locale, string> = { en: "name_en", es: "name_es", zh: "name_zh" };
