@@ -149,9 +149,9 @@ export async function ComplexityRankingPage({
       ...(previousYear ? [{ key: "change", label: t("columns.change"), format: "change" as const, help: changeHelp }] : []),
       { key: "name", label: t("columns.product"), format: "name" },
       { key: "pci", label: t("columns.pci"), format: "index", help: t("columns.pciHelp") },
-      ...(data.hasSeries ? [{ key: "series", label: t("columns.trend"), format: "sparkline" as const }] : []),
-      { key: "ubiquity", label: t("columns.ubiquity"), format: "integer", help: t("columns.ubiquityHelp") },
-      { key: "exports", label: t("columns.productExports"), format: "usd" },
+      ...(data.hasSeries ? [{ key: "series", label: t("columns.trend"), format: "sparkline" as const, secondary: true }] : []),
+      { key: "ubiquity", label: t("columns.ubiquity"), format: "integer", help: t("columns.ubiquityHelp"), secondary: true },
+      { key: "exports", label: t("columns.productExports"), format: "usd", secondary: true },
     ];
     return (
       <Shell heading={heading} lead={lead} subtitle={subtitle}>
@@ -179,9 +179,9 @@ export async function ComplexityRankingPage({
     ...(previousYear ? [{ key: "change", label: t("columns.change"), format: "change" as const, help: changeHelp }] : []),
     { key: "name", label: t("columns.country"), format: "name" },
     { key: "eci", label: t("columns.eci"), format: "index", help: t("columns.eciHelp") },
-    ...(data.hasSeries ? [{ key: "series", label: t("columns.trend"), format: "sparkline" as const }] : []),
-    { key: "diversity", label: t("columns.diversity"), format: "integer", help: t("columns.diversityHelp") },
-    { key: "exports", label: t("columns.exports"), format: "usd", help: t("columns.exportsHelp") },
+    ...(data.hasSeries ? [{ key: "series", label: t("columns.trend"), format: "sparkline" as const, secondary: true }] : []),
+    { key: "diversity", label: t("columns.diversity"), format: "integer", help: t("columns.diversityHelp"), secondary: true },
+    { key: "exports", label: t("columns.exports"), format: "usd", help: t("columns.exportsHelp"), secondary: true },
   ];
   const chartLabels = { measure: t("columns.eci"), rank: t("columns.rank"), high: t("charts.high"), low: t("charts.low") };
   return (

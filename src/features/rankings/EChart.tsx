@@ -20,12 +20,15 @@ export { echarts };
 export function EChart({
   build,
   height,
+  aspectRatio,
   label,
   downloadName,
   downloadLabel,
 }: {
   build: (theme: ChartTheme) => echarts.EChartsCoreOption;
-  height: number;
+  /** A fixed height, or an aspect ratio ("16 / 10") so a map keeps its shape on narrow screens. */
+  height?: number;
+  aspectRatio?: string;
   label: string;
   downloadName: string;
   downloadLabel: string;
@@ -63,7 +66,7 @@ export function EChart({
 
   return (
     <div>
-      <div ref={box} role="img" aria-label={label} style={{ width: "100%", height }} data-testid={`chart-${downloadName}`} />
+      <div ref={box} role="img" aria-label={label} style={{ width: "100%", ...(aspectRatio ? { aspectRatio } : { height }) }} data-testid={`chart-${downloadName}`} />
       <Group justify="flex-end" mt={4}>
         <Button size="compact-xs" variant="subtle" onClick={download}>
           {downloadLabel}

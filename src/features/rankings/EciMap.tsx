@@ -63,10 +63,10 @@ export function EciMap({
   if (state === "failed") return <Text c="dimmed">{failedLabel}</Text>;
   if (state === "loading") {
     return (
-      <Center h={380}>
+      <Center style={{ aspectRatio: "16 / 10" }}>
         <Loader size="sm" />
       </Center>
     );
   }
-  return <EChart build={build} height={380} label={label} downloadName={downloadName} downloadLabel={downloadLabel} />;
+  return <EChart build={build} aspectRatio="16 / 10" label={label} downloadName={downloadName} downloadLabel={downloadLabel} />;
 }

@@ -24,6 +24,8 @@ export interface RankingColumn {
   format: ColumnFormat | "name";
   /** Short help shown as the header's title. */
   help?: string;
+  /** Left out on narrow screens (the CSV and wider screens have it). */
+  secondary?: boolean;
 }
 
 export interface RankingRow {
@@ -181,7 +183,7 @@ export function RankingTable({
         </Text>
       </Group>
       <ScrollArea type="auto">
-        <Table striped highlightOnHover verticalSpacing={6} miw={640} stickyHeader>
+        <Table striped highlightOnHover verticalSpacing={6} miw={300} stickyHeader>
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => {
@@ -190,6 +192,8 @@ export function RankingTable({
                 return (
                   <Table.Th
                     key={c.key}
+                    visibleFrom={c.secondary ? "sm" : undefined}
+                    w={c.format === "rank" || c.format === "change" ? 64 : undefined}
                     ta={numeric(c) ? "right" : "left"}
                     aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}
                     title={c.help}
@@ -217,7 +221,7 @@ export function RankingTable({
             {visible.map((row) => (
               <Table.Tr key={row.id} data-row-id={row.id}>
                 {columns.map((c) => (
-                  <Table.Td key={c.key} ta={numeric(c) ? "right" : "left"} style={{ fontVariantNumeric: "tabular-nums" }}>
+                  <Table.Td key={c.key} visibleFrom={c.secondary ? "sm" : undefined} ta={numeric(c) ? "right" : "left"} style={{ fontVariantNumeric: "tabular-nums" }}>
                     {cell(row, c)}
                   </Table.Td>
                 ))}

@@ -70,10 +70,10 @@ export async function CountryTradeRankingPage({ locale, year }: { locale: Locale
     ...(data.previousYear ? [{ key: "change", label: tr("columns.change"), format: "change" as const, help: tr("columns.changeHelp", { year: data.previousYear }) }] : []),
     { key: "name", label: tr("columns.country"), format: "name" },
     { key: "exports", label: t("columns.exports"), format: "usd" },
-    { key: "share", label: t("columns.share"), format: "share" },
-    ...(data.previousYear ? [{ key: "growth", label: t("columns.growth", { year: data.previousYear }), format: "growth" as const }] : []),
-    ...(data.hasSeries ? [{ key: "series", label: t("columns.trend"), format: "sparkline" as const }] : []),
-    { key: "imports", label: t("columns.imports"), format: "usd" },
+    { key: "share", label: t("columns.share"), format: "share", secondary: true },
+    ...(data.previousYear ? [{ key: "growth", label: t("columns.growth", { year: data.previousYear }), format: "growth" as const, secondary: true }] : []),
+    ...(data.hasSeries ? [{ key: "series", label: t("columns.trend"), format: "sparkline" as const, secondary: true }] : []),
+    { key: "imports", label: t("columns.imports"), format: "usd", secondary: true },
   ];
   return (
     <Shell heading={heading} lead={t("countries.lead")}>
@@ -155,9 +155,9 @@ export async function ProductTradeRankingPage({ locale, year, depth }: { locale:
     ...(data.previousYear ? [{ key: "change", label: tr("columns.change"), format: "change" as const, help: tr("columns.changeHelp", { year: data.previousYear }) }] : []),
     { key: "name", label: tr("columns.product"), format: "name" },
     { key: "exports", label: t("columns.worldExports"), format: "usd" },
-    { key: "share", label: t("columns.share"), format: "share" },
-    ...(data.previousYear ? [{ key: "growth", label: t("columns.growth", { year: data.previousYear }), format: "growth" as const }] : []),
-    ...(data.hasSeries ? [{ key: "series", label: t("columns.trend"), format: "sparkline" as const }] : []),
+    { key: "share", label: t("columns.share"), format: "share", secondary: true },
+    ...(data.previousYear ? [{ key: "growth", label: t("columns.growth", { year: data.previousYear }), format: "growth" as const, secondary: true }] : []),
+    ...(data.hasSeries ? [{ key: "series", label: t("columns.trend"), format: "sparkline" as const, secondary: true }] : []),
   ];
   return (
     <Shell heading={heading} lead={t("products.lead")}>

@@ -66,10 +66,10 @@ export function eciMapOption(data: readonly MapDatum[], labels: MapLabels, theme
       orient: "horizontal",
       left: "center",
       bottom: 0,
-      itemWidth: 12,
-      itemHeight: 160,
+      itemWidth: 10,
+      itemHeight: 110,
       text: [labels.high, labels.low],
-      textStyle: { color: theme.text },
+      textStyle: { color: theme.text, fontSize: 11 },
       calculable: false,
       inRange: { color: ECI_COLORS },
     },
@@ -81,6 +81,8 @@ export function eciMapOption(data: readonly MapDatum[], labels: MapLabels, theme
         roam: false,
         top: 8,
         bottom: 44,
+        left: 0,
+        right: 0,
         selectedMode: false,
         itemStyle: { areaColor: theme.noData, borderColor: theme.border, borderWidth: 0.5 },
         emphasis: { label: { show: false }, itemStyle: { areaColor: "#fcc419" } },
@@ -115,8 +117,8 @@ export function eciScatterOption(points: readonly ScatterPoint[], labels: Scatte
   const groups = [...new Set(usable.map((p) => p.group))];
   return {
     backgroundColor: "transparent",
-    grid: { left: 52, right: 16, top: 16, bottom: 72 },
-    legend: { bottom: 0, textStyle: { color: theme.text }, itemWidth: 10, itemHeight: 10, data: groups },
+    grid: { left: 52, right: 16, top: 16, bottom: 76 },
+    legend: { type: "scroll", bottom: 0, textStyle: { color: theme.text }, itemWidth: 10, itemHeight: 10, data: groups, pageTextStyle: { color: theme.muted } },
     tooltip: {
       trigger: "item",
       formatter: (p: { data?: { name: string; value: [number, number] } }) =>
