@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 const rows = (page: Page) => page.getByTestId("ranking-table").locator("tbody tr[data-row-id]");
@@ -139,4 +140,19 @@ test("the methods page renders every formula", async ({ page }) => {
   await expect(page.locator(".katex-display math").first()).toBeAttached();
   await expect(page.getByTestId("filters-table")).toContainText("HS4 · HS92, 2018");
   await expect(page.getByTestId("comparison-table")).toContainText("Identical in every cell");
+});
+
+test("ranking and methods pages have no serious or critical accessibility violations", async ({ page, context, baseURL }) => {
+  for (const [path, scheme] of [
+    ["/en/rankings/eci/hs4/hs92?year=1990", "light"],
+    ["/zh/rankings/pci/hs4/hs92", "dark"],
+    ["/es/country-rankings/2018/trade", "dark"],
+    ["/en/resources/methods", "light"],
+  ]) {
+    await context.addCookies([{ name: "ots-color-scheme", value: scheme, url: baseURL! }]);
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(bad.map((v) => `${path}: ${v.id}: ${v.nodes.slice(0, 5).map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  }
 });

@@ -100,18 +100,20 @@ export async function ComplexityRankingPage({
     label: periodLabel(t, r),
     active: r.year === source?.run.year,
   }));
-  const selectors = (
-    <Stack gap="xs">
-      {!legacy && choices.length > 1 ? (
-        <OptionLinks
-          label={t("classificationLabel")}
-          testId="classification-links"
-          options={choices.filter((c) => c.set.depth !== "sitc4").map((c) => ({ href: localised(locale, setPath(kind, c.set)), label: setLabel(t, c.set), active: c.set.key === set.key }))}
-        />
-      ) : null}
-      {runs.length > 1 ? <OptionLinks label={t("yearLabel")} testId="year-links" options={yearOptions} /> : null}
-    </Stack>
-  );
+  const showClassifications = !legacy && choices.length > 1;
+  const selectors =
+    showClassifications || runs.length > 1 ? (
+      <Stack gap="xs">
+        {showClassifications ? (
+          <OptionLinks
+            label={t("classificationLabel")}
+            testId="classification-links"
+            options={choices.map((c) => ({ href: localised(locale, setPath(kind, c.set)), label: setLabel(t, c.set), active: c.set.key === set.key }))}
+          />
+        ) : null}
+        {runs.length > 1 ? <OptionLinks label={t("yearLabel")} testId="year-links" options={yearOptions} /> : null}
+      </Stack>
+    ) : null;
 
   if (!source) {
     return (
@@ -137,7 +139,7 @@ export async function ComplexityRankingPage({
   );
   const methods = (
     <Text size="sm">
-      {t("methodsPointer")} <TextLink href={localised(locale, "/resources/methods")}>{t("methodsLink")}</TextLink>
+      {t("methodsPointer")} <TextLink href={localised(locale, "/resources/methods")} underline="always">{t("methodsLink")}</TextLink>
     </Text>
   );
   const changeHelp = previousYear ? t("columns.changeHelp", { year: previousYear }) : undefined;

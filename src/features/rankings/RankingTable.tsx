@@ -148,7 +148,7 @@ export function RankingTable({
         if (row.change === null) return <Text size="xs" c="dimmed">–</Text>;
         if (row.change === 0) return <Text size="xs" c="dimmed" aria-label={t("unchanged")}>=</Text>;
         return (
-          <Badge size="sm" variant="light" color={row.change > 0 ? "teal" : "red"} aria-label={row.change > 0 ? t("up", { places: row.change }) : t("down", { places: -row.change })}>
+          <Badge size="sm" variant="filled" color={row.change > 0 ? "teal.9" : "red.9"} aria-label={row.change > 0 ? t("up", { places: row.change }) : t("down", { places: -row.change })}>
             {row.change > 0 ? `▲ ${row.change}` : `▼ ${-row.change}`}
           </Badge>
         );
@@ -221,7 +221,7 @@ export function RankingTable({
             {visible.map((row) => (
               <Table.Tr key={row.id} data-row-id={row.id}>
                 {columns.map((c) => (
-                  <Table.Td key={c.key} visibleFrom={c.secondary ? "sm" : undefined} ta={numeric(c) ? "right" : "left"} style={{ fontVariantNumeric: "tabular-nums" }}>
+                  <Table.Td key={c.key} visibleFrom={c.secondary ? "sm" : undefined} ta={numeric(c) ? "right" : "left"} style={{ fontVariantNumeric: "tabular-nums", whiteSpace: numeric(c) ? "nowrap" : undefined }}>
                     {cell(row, c)}
                   </Table.Td>
                 ))}
