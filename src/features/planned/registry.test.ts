@@ -3,7 +3,30 @@ import en from "../../../messages/en.json";
 import { internalNavPaths, NAV_MENUS } from "../shell/navigation";
 import { PAGE_TITLE_KEYS, PLANNED_PAGES, plannedPageFor } from "./registry";
 
-const REAL_PAGES = new Set(["/profile/world/wld", "/profile/hs", "/profile/bilateral-country", "/profile/bilateral-product", "/resources/about", "/blog", "/support", "/support/faq", "/resources/privacy", "/resources/terms", "/sitemap", "/login", "/signup", "/subscription", "/account", "/bulk-access"]);
+const REAL_PAGES = new Set([
+  "/profile/world/wld",
+  "/profile/hs",
+  "/profile/bilateral-country",
+  "/profile/bilateral-product",
+  "/resources/about",
+  "/blog",
+  "/support",
+  "/support/faq",
+  "/resources/privacy",
+  "/resources/terms",
+  "/sitemap",
+  "/login",
+  "/signup",
+  "/subscription",
+  "/account",
+  "/bulk-access",
+  "/rankings/eci/hs6/hs96",
+  "/rankings/pci/hs4/hs92",
+  "/rankings/legacy/eci",
+  "/country-rankings/2023/trade",
+  "/product-rankings/2023/trade",
+  "/resources/methods",
+]);
 
 describe("planned pages", () => {
   it("every menu and menu entry has a label", () => {

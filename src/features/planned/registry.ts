@@ -24,8 +24,6 @@ export const PLANNED_PAGES: Record<string, PlannedPage> = {
   "/trend-explorer": { id: "trendExplorer", related: [HOME, "/subscription"] },
   "/company-explorer": { id: "companyExplorer", related: [HOME, "/subscription"] },
   "/explorer": { id: "explorer", related: [HOME, "/subscription"] },
-  "/country-rankings/2023/trade": { id: "countryRankings", related: [HOME, FAQ] },
-  "/product-rankings/2023/trade": { id: "productRankings", related: [HOME, FAQ] },
   "/visualize/tree_map": { id: "treeMap", related: [HOME, FAQ] },
   "/visualize/stacked": { id: "stacked", related: [HOME, FAQ] },
   "/visualize/scatter": { id: "scatter", related: [HOME, FAQ] },
@@ -39,17 +37,13 @@ export const PLANNED_PAGES: Record<string, PlannedPage> = {
   "/resources/bulk-download/international": { id: "bulkInternational", related: [HOME, "/resources/terms"] },
   "/resources/api": { id: "api", related: [HOME, "/resources/terms"] },
   "/resources/notebooks": { id: "notebooks", related: [HOME, "/resources/terms"] },
-  "/rankings/eci/hs6/hs96": { id: "eciRankings", related: [HOME, FAQ] },
-  "/rankings/pci/hs4/hs92": { id: "pciRankings", related: [HOME, FAQ] },
-  "/rankings/legacy/eci": { id: "legacyEci", related: [HOME, FAQ] },
-  "/resources/methods/eci-growth-predictions": { id: "growthPredictions", related: [HOME, FAQ] },
+  "/resources/methods/eci-growth-predictions": { id: "growthPredictions", related: ["/resources/methods", "/rankings/legacy/eci"] },
   "/resources/publications": { id: "publications", related: [BLOG, ABOUT] },
   "/resources/library": { id: "library", related: [BLOG, ABOUT] },
   "/games/export-holdem": { id: "exportHoldem", related: [HOME, BLOG] },
   "/games/pick-5": { id: "pick5", related: [HOME, BLOG] },
   "/games/connectrade": { id: "connectrade", related: [HOME, BLOG] },
   "/games/tradle": { id: "tradle", related: [HOME, BLOG] },
-  "/resources/methods": { id: "methods", related: [FAQ, ABOUT] },
 };
 
 /** The titles of related pages come from the nav labels or the pages' own titles. */
@@ -63,6 +57,8 @@ export const PAGE_TITLE_KEYS: Record<string, string> = {
   "/blog": "blog.title",
   "/subscription": "nav.pricing",
   "/sitemap": "sitemapPage.title",
+  "/resources/methods": "methods.title",
+  "/rankings/legacy/eci": "rankings.legacy.title",
 };
 
 export function plannedPageFor(pathWithoutLocale: string): PlannedPage | null {

@@ -13,10 +13,12 @@ import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { resolveDataDir, warehousePath } from "@/server/warehouse/config";
 import { baciCube, type BaciRevision } from "@/server/warehouse/registry";
 import { acquireLock, commitFile, removeStaleTemps, removeWithCompanions, tempPathFor } from "./atomic";
+import { buildComplexity } from "./complexity";
 import { BaciError, carryOverBaci, detectBaci, importBaciSet, type BaciFileSet, type BaciImportResult } from "./baci";
 import { isCsv, isParquet, loadDataPackage, type LoadedPackage, type Resource } from "./datapackage";
 import { distinctYears, writeMetaTables, type TableStats } from "./layout";
 import {
+  COMPLEXITY_RESOURCES,
   DIMENSION_RESOURCES,
   PACKAGE_CUBE_SOURCES,
   buildDimensions,
@@ -28,7 +30,7 @@ import { ident, literal, scalar, toNumber } from "./sql";
 import { formatRowError, stageCsv, tableNameFor, validateStaged, type FileValidation, type RowError } from "./validate";
 
 /** Bump when the warehouse layout changes, so `data:import` rebuilds even if the inputs did not. */
-export const WAREHOUSE_SCHEMA_VERSION = "1";
+export const WAREHOUSE_SCHEMA_VERSION = "2";
 
 export interface ImportOptions {
   /** Data package folder (`--data-dir`); default: TRADE_DATA_DIR, data/package, ../shared/data. */
@@ -146,7 +148,9 @@ function resourcesToImport(pkg: LoadedPackage, dimensionsOnly: boolean): { dims:
   const dims = DIMENSION_RESOURCES.map((name) => pkg.resource(name)).filter((r): r is Resource => Boolean(r));
   const cubes = dimensionsOnly
     ? []
-    : PACKAGE_CUBE_SOURCES.map((s) => pkg.resource(s.resource)).filter((r): r is Resource => Boolean(r));
+    : [...PACKAGE_CUBE_SOURCES.map((s) => s.resource), ...COMPLEXITY_RESOURCES]
+        .map((name) => pkg.resource(name))
+        .filter((r): r is Resource => Boolean(r));
   return { dims, cubes, missing };
 }
 
@@ -384,7 +388,23 @@ export async function runImport(options: ImportOptions = {}): Promise<ImportOutc
       meta.push({ cube: baciCube(r.revision), stats: r.stats, years: r.years, source: `CEPII BACI HS${r.revision}` });
     }
 
-    // 5. Metadata, clean-up of staging relations, and the swap.
+    // 5. Economic complexity from the cubes just built (and the SITC fixture), same transaction-free temp file.
+    let complexitySeconds = 0;
+    if (!options.dimensionsOnly) {
+      checkAborted();
+      const fixture = staged.get("complexity_fixture_trade");
+      const complexity = await buildComplexity(conn, {
+        fixtureRelation: fixture?.relation ?? null,
+        baciRevisions: baciResults.map((r) => r.revision),
+        progress,
+        checkAborted,
+      });
+      meta.push(...complexity.cubes);
+      warnings.push(...complexity.warnings);
+      complexitySeconds = complexity.seconds;
+    }
+
+    // 6. Metadata, clean-up of staging relations, and the swap.
     checkAborted();
     for (const s of staged.values()) {
       await conn.run(isParquet(s.resource) ? `DROP VIEW IF EXISTS ${ident(s.relation)}` : `DROP TABLE IF EXISTS ${ident(s.relation)}`);
@@ -399,6 +419,7 @@ export async function runImport(options: ImportOptions = {}): Promise<ImportOutc
       package_version: pkg.descriptor.version ?? "",
       baci: baciResults.map((r) => `HS${r.revision}`).join(","),
       import_seconds: seconds.toFixed(1),
+      complexity_seconds: complexitySeconds.toFixed(2),
       warnings: JSON.stringify(warnings),
     });
     checkAborted();

@@ -12,6 +12,12 @@ import { ident, scalar, toNumber } from "./sql";
 /** Nomenclatures every cube needs; the import fails without them. */
 export const DIMENSION_RESOURCES = ["continents", "countries", "sections", "products_hs92"] as const;
 
+/**
+ * Optional resources read only by the complexity step: the SITC4 trade of the complexity fixture
+ * (1998-2000 average), which feeds the legacy SITC ECI ranking.
+ */
+export const COMPLEXITY_RESOURCES = ["complexity_fixture_trade"] as const;
+
 /** Fields the importer reads from each resource (beyond what the schema validates). */
 export const REQUIRED_FIELDS: Record<string, readonly string[]> = {
   continents: ["id", "name_en", "name_es", "name_zh", "color"],
@@ -24,6 +30,7 @@ export const REQUIRED_FIELDS: Record<string, readonly string[]> = {
   services_2016: ["year", "country", "service_code", "ebops2002_code", "service_name_en", "export_value"],
   subnational_esp_province_section_2022: ["year", "province_id", "province_name", "section", "export_value"],
   indicators_country_year: ["iso3", "year", "gdp", "gdp_per_capita", "population"],
+  complexity_fixture_trade: ["country", "product", "value"],
 };
 
 export function missingFields(resource: Resource): string[] {

@@ -10,8 +10,11 @@ export const PROFILES_PER_FILE = 10_000;
 
 const CONTENT_PAGES = ["/", "/resources/about", "/resources/privacy", "/resources/terms", "/support", "/support/faq", "/blog", "/sitemap", "/profile/hs", "/profile/bilateral-country", "/profile/bilateral-product", "/subscription", "/login", "/signup"];
 
+/** Ranking pages with data in the shipped package (the nav's own links are listed too, via the planned list). */
+const RANKING_PAGES = ["/rankings/eci/hs4/hs92", "/rankings/pci/hs4/hs92", "/rankings/legacy/eci", "/country-rankings/2018/trade", "/product-rankings/2018/trade", "/resources/methods"];
+
 export function pagePaths(): string[] {
-  return [...CONTENT_PAGES, ...BLOG_POSTS.map((p) => `/blog/${p.slug}`), ...Object.keys(PLANNED_PAGES)];
+  return [...CONTENT_PAGES, ...RANKING_PAGES, ...BLOG_POSTS.map((p) => `/blog/${p.slug}`), ...Object.keys(PLANNED_PAGES)];
 }
 
 const HEADERS = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" };

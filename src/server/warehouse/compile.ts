@@ -13,7 +13,7 @@
 import type { DuckDBValue } from "@duckdb/node-api";
 import { ident } from "@/server/etl/sql";
 import { WarehouseError } from "./errors";
-import { ancestorsOf, dimensionOfLevel, type LevelDef, type TableDef } from "./registry";
+import { COMPLEXITY_MEASURES, ancestorsOf, dimensionOfLevel, isComplexityKind, type LevelDef, type TableDef } from "./registry";
 import type { ResolvedCut, ResolvedQuery } from "./query";
 import type { Locale } from "./types";
 import type { CubeMeta, TableMeta } from "./db";
@@ -77,6 +77,24 @@ function selectedYears(q: ResolvedQuery, cube: CubeMeta | undefined): number[] |
     case "list":
       return [...new Set(q.time.years)].sort((a, b) => a - b);
   }
+}
+
+/**
+ * The one year a per-year measure is read for when Year is not drilled down: the selected years
+ * that exist in the cube must be exactly one (with no time filter, the cube must hold one year).
+ */
+function singleYear(q: ResolvedQuery, years: number[] | null, ctx: CompileContext): number {
+  const available = ctx.cube?.years ?? [];
+  const candidates = years ? years.filter((y) => available.includes(y)) : available;
+  if (candidates.length === 1) return candidates[0];
+  // Selected years the cube does not hold: the answer is empty either way ("no data"), not an error.
+  if (candidates.length === 0 && years && years.length > 0) return years[0];
+  const what = q.singleYearFor ?? q.output.find((o) => isComplexityKind(o.kind))?.name ?? "this measure";
+  throw new WarehouseError(
+    "invalid_parameter",
+    `measures: ${what} is stored per ${q.cube.timeLevel}; add ${q.cube.timeLevel} to drilldowns or select one year (e.g. time=latest)`,
+    { parameter: "measures" },
+  );
 }
 
 /** Estimated rows scanned: the table's rows, narrowed by cuts on its leading sort columns. */
@@ -181,7 +199,21 @@ export function compileQuery(q: ResolvedQuery, ctx: CompileContext): CompiledQue
       `(${mr} / NULLIF(sum(${mr}) OVER (${partition([...others, ka])}), 0)) / NULLIF(sum(${mr}) OVER (${partition([...others, kb])}) / NULLIF(sum(${mr}) OVER (${partition(others)}), 0), 0) AS __rca`,
     );
   }
-  ctes.push(`derived AS (SELECT *${derivedCols.length ? `, ${derivedCols.join(", ")}` : ""} FROM base)`);
+  // Stored complexity measures (relatedness, ...) join the set's country x product table.
+  let complexityJoin = "";
+  if (q.output.some((o) => isComplexityKind(o.kind)) && q.cube.complexity) {
+    const link = q.cube.complexity;
+    const countryKey = keyAlias.get(q.drilldowns.find((l) => l.name === link.countryLevel)!)!;
+    const productLevel = q.drilldowns.find((l) => l.name === link.productLevel)!;
+    const productKey = keyAlias.get(productLevel)!;
+    const yearKey = keyAlias.get(timeLevel);
+    const yearExpr = yearKey ?? params.add(singleYear(q, years, ctx));
+    for (const m of COMPLEXITY_MEASURES) derivedCols.push(`cx.${ident(m.column)} AS __${m.kind}`);
+    complexityJoin = ` LEFT JOIN ${ident(link.table)} AS cx ON cx."year" = ${yearExpr} AND cx."country" = base.${countryKey} AND cx.${ident(productLevel.column)} = base.${productKey}`;
+  } else if (q.singleYearFor) {
+    singleYear(q, years, ctx);
+  }
+  ctes.push(`derived AS (SELECT base.*${derivedCols.length ? `, ${derivedCols.join(", ")}` : ""} FROM base${complexityJoin})`);
 
   const outer: string[] = [];
   for (const c of outerCuts) outer.push(inList(keyAlias.get(c.level)!, c.ids, params));
@@ -200,6 +232,7 @@ export function compileQuery(q: ResolvedQuery, ctx: CompileContext): CompiledQue
     if (o.kind === "base") return measureAlias.get(o.base.name)!;
     if (o.kind === "growth") return "__gr";
     if (o.kind === "growthValue") return "__gv";
+    if (isComplexityKind(o.kind)) return `__${o.kind}`;
     return "__rca";
   };
   const order: string[] = q.sort.map((s) => {

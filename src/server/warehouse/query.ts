@@ -22,6 +22,7 @@ import {
   getCube,
   type CubeDef,
   type DerivedKind,
+  isComplexityKind,
   type LevelDef,
   type MeasureDef,
 } from "./registry";
@@ -274,6 +275,11 @@ export interface ResolvedQuery {
   offset: number;
   /** Default members applied because the query left their dimension open. */
   defaults: { cut: ResolvedCut; note: string }[];
+  /**
+   * A measure in the output is stored per year (an index, a rank, relatedness) and Year is not
+   * drilled down: the compiler checks that the query selects exactly one year. Holds its name.
+   */
+  singleYearFor: string | null;
 }
 
 function normaliseId(level: LevelDef, raw: string | number, parameter: string): string | number {
@@ -379,6 +385,19 @@ export function resolveQuery(input: DataQuery): ResolvedQuery {
       continue;
     }
     const derived = derivedByName.get(name);
+    if (derived?.parameter === "complexity") {
+      const link = cube.complexity!;
+      for (const levelName of [link.countryLevel, link.productLevel]) {
+        if (!drilldowns.some((l) => l.name === levelName)) {
+          throw badParameter(
+            "measures",
+            `measures: ${name} is stored per ${link.countryLevel} and ${link.productLevel}; add both to drilldowns (e.g. drilldowns=${link.countryLevel},${link.productLevel})`,
+          );
+        }
+      }
+      output.push({ name, kind: derived.kind, base: baseByName.get(derived.base)! });
+      continue;
+    }
     if (derived) {
       const enabled = derived.parameter === "rca" ? rca?.measure.name === derived.base : growth?.measure.name === derived.base;
       if (!enabled) {
@@ -403,6 +422,25 @@ export function resolveQuery(input: DataQuery): ResolvedQuery {
   const cuts = resolveCuts(cube, q.cuts ?? [], "cut");
   const exclude = resolveCuts(cube, q.exclude ?? [], "exclude");
   const time = q.time ?? null;
+
+  // Non-additive measures: every level they are defined at is drilled or cut to one member.
+  let singleYearFor: string | null = null;
+  for (const o of output) {
+    const grain = o.kind === "base" ? (o.base.grain ?? []) : isComplexityKind(o.kind) ? [cube.timeLevel] : [];
+    for (const levelName of grain) {
+      if (drilldowns.some((l) => l.name === levelName)) continue;
+      if (levelName === cube.timeLevel) {
+        singleYearFor ??= o.name;
+        continue;
+      }
+      const cut = cuts.find((c) => c.level.name === levelName);
+      if (cut && cut.ids.length === 1) continue;
+      throw badParameter(
+        "measures",
+        `measures: ${o.name} is defined per ${grain.join(", ")} and cannot be added up; put ${levelName} in drilldowns or cut it to one member`,
+      );
+    }
+  }
   if (time && cuts.some((c) => c.level.name === cube.timeLevel)) {
     throw badParameter("time", `time and a cut on ${cube.timeLevel} cannot be combined; use one of them`, "invalid_time");
   }
@@ -452,6 +490,7 @@ export function resolveQuery(input: DataQuery): ResolvedQuery {
     limit,
     offset,
     defaults,
+    singleYearFor,
   };
 }
 

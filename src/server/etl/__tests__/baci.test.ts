@@ -6,6 +6,7 @@ import { ImportError } from "@/server/etl/import";
 import { queryCube } from "@/server/warehouse/client";
 import { closeWarehouse } from "@/server/warehouse/db";
 import { clearResultCache } from "@/server/warehouse/execute";
+import { complexityExclusions, complexityRuns } from "@/server/warehouse/complexity";
 import { BACI_FIXTURE, SHARED_PACKAGE, importTiny, leftovers, tempDir } from "@/server/warehouse/__tests__/helpers";
 
 const CUBE = "trade_i_baci_a_12";
@@ -23,6 +24,18 @@ describe("BACI import", () => {
   afterAll(() => {
     closeWarehouse();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("records HS6 complexity runs it cannot rank (a handful of flows) without failing the import", async () => {
+    const runs = await complexityRuns("hs12_hs6");
+    expect(runs.map((r) => [r.year, r.source, r.status])).toEqual([
+      [2017, "baci", "insufficient"],
+      [2018, "baci", "insufficient"],
+    ]);
+    expect(runs[0].message).toContain("at least 2 countries");
+    const excluded = await complexityExclusions("hs12_hs6", 2018);
+    expect(excluded.some((e) => e.kind === "country" && e.reason === "country-exports")).toBe(true);
+    await expect(queryCube({ cube: "complexity_eci_a_hs12_hs6", drilldowns: ["Country"] })).rejects.toMatchObject({ code: "cube_not_loaded", status: 404 });
   });
 
   it("detects the revision and version from file names", () => {

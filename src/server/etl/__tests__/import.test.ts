@@ -65,6 +65,12 @@ describe("importing the tiny data package", () => {
   it("builds every cube of the package with metadata", async () => {
     const cubes = await query(out, "SELECT cube, rows, years FROM _meta_cubes ORDER BY cube");
     expect(cubes.map((c) => c.cube)).toEqual([
+      "complexity_eci_a_hs92_hs4",
+      "complexity_eci_a_sitc2_sitc4",
+      "complexity_pci_a_hs92_hs4",
+      "complexity_pci_a_sitc2_sitc4",
+      "complexity_rca_a_hs92_hs4",
+      "complexity_rca_a_sitc2_sitc4",
       "indicators_i_wdi_a",
       "services_i_comtrade_a_eb02",
       "trade_i_comtrade_a_hs4_sample",

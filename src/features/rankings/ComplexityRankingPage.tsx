@@ -1,0 +1,271 @@
+import { Container, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { getTranslations } from "next-intl/server";
+import type { Locale } from "@/domain/i18n/locales";
+import { LEGACY_ECI_PATH, rankingPath, type RankingDepth, type RankingKind, type RankingPath, type RankingRevision } from "@/domain/rankings/routes";
+import { TextLink } from "@/features/shell/AppLink";
+import { rankedComplexitySets, type ComplexityRun } from "@/server/warehouse/complexity";
+import { getMembers, isWarehouseError } from "@/server/warehouse/client";
+import { getComplexitySet, type ComplexitySetDef } from "@/server/warehouse/registry";
+import { loadEciRanking, loadPciRanking, rankingSource } from "./data";
+import { EciMap } from "./EciMap";
+import { EciScatter } from "./EciScatter";
+import { DataLinks, ExclusionSummary, localised, NotInData, NoWarehouse, OptionLinks, SourceLine } from "./parts";
+import { RankingTable, type RankingColumn } from "./RankingTable";
+
+type Translate = Awaited<ReturnType<typeof getTranslations>>;
+
+export function setLabel(t: Translate, set: ComplexitySetDef): string {
+  return set.depth === "sitc4" ? t("classification.sitc") : t("classification.hs", { depth: set.depth.toUpperCase(), revision: set.revision.toUpperCase() });
+}
+
+/** Where a set's ranking lives: /rankings/{kind}/{depth}/{revision}, the SITC one under /rankings/legacy. */
+export function setPath(kind: RankingKind, set: ComplexitySetDef, year?: number | null): string {
+  if (set.depth === "sitc4") return LEGACY_ECI_PATH;
+  return rankingPath(kind, set.depth as RankingDepth, set.revision as RankingRevision, year);
+}
+
+export function periodLabel(t: Translate, run: ComplexityRun): string {
+  return run.source === "comtrade_hs4_sample" ? t("period.sample", { period: run.period }) : run.period.replace("-", "–");
+}
+
+function sourceText(t: Translate, run: ComplexityRun): string {
+  const args = { period: run.period.replace("-", "–"), countries: run.inputCountries, revision: run.set.replace(/_hs6$/, "").toUpperCase() };
+  return t.has(`sources.${run.source}`) ? t(`sources.${run.source}`, args) : run.source;
+}
+
+/**
+ * An ECI or PCI ranking for one classification and year: selectors, what was left out, the map and
+ * the scatter (ECI), the sortable table and its CSV. Says so when the classification or the year
+ * is not in the data, and links what is.
+ */
+export async function ComplexityRankingPage({
+  locale,
+  kind,
+  requested,
+  year,
+}: {
+  locale: Locale;
+  kind: RankingKind;
+  /** null: the legacy SITC ranking. */
+  requested: RankingPath | null;
+  year: number | null;
+}) {
+  const t = await getTranslations({ locale, namespace: "rankings" });
+  const legacy = requested === null;
+  const heading = legacy ? t("legacy.title") : t(`${kind}.title`);
+  const lead = legacy ? t("legacy.lead") : t(`${kind}.lead`);
+
+  let ranked: Awaited<ReturnType<typeof rankedComplexitySets>>;
+  try {
+    ranked = await rankedComplexitySets();
+  } catch (error) {
+    if (isWarehouseError(error) && error.code === "warehouse_unavailable") {
+      return (
+        <Shell heading={heading} lead={lead}>
+          <NoWarehouse locale={locale} />
+        </Shell>
+      );
+    }
+    throw error;
+  }
+
+  const choices = ranked.filter((r) => kind === "eci" || r.set.depth !== "sitc4");
+  const set = legacy ? getComplexitySet("sitc2_sitc4") : choices.find((r) => r.set.depth === requested.depth && r.set.revision === requested.revision)?.set;
+  const options = choices.map((r) => ({
+    href: localised(locale, setPath(kind, r.set)),
+    label: setLabel(t, r.set),
+    note: t("yearsNote", { years: r.periods.map((p) => p.replace("-", "–")).join(", ") }),
+  }));
+
+  if (!set || !ranked.some((r) => r.set.key === set.key)) {
+    const body = legacy
+      ? t("notAvailable.legacy")
+      : t("notAvailable.body", {
+          measure: t(`${kind}.short`),
+          depth: requested.depth.toUpperCase(),
+          revision: requested.revision.toUpperCase(),
+          need: requested.depth === "hs6" ? t("notAvailable.needHs6", { revision: requested.revision.slice(2) }) : t("notAvailable.needHs4"),
+        });
+    return (
+      <Shell heading={heading} lead={lead}>
+        <NotInData title={t("notAvailable.title")} body={body} options={options} />
+        {options.length === 0 ? <Text>{t("notAvailable.none")}</Text> : null}
+      </Shell>
+    );
+  }
+
+  const { runs, source } = await rankingSource(set, year);
+  const yearOptions = runs.map((r) => ({
+    href: localised(locale, legacy ? LEGACY_ECI_PATH : setPath(kind, set, r.year)),
+    label: periodLabel(t, r),
+    active: r.year === source?.run.year,
+  }));
+  const showClassifications = !legacy && choices.length > 1;
+  const selectors =
+    showClassifications || runs.length > 1 ? (
+      <Stack gap="xs">
+        {showClassifications ? (
+          <OptionLinks
+            label={t("classificationLabel")}
+            testId="classification-links"
+            options={choices.map((c) => ({ href: localised(locale, setPath(kind, c.set)), label: setLabel(t, c.set), active: c.set.key === set.key }))}
+          />
+        ) : null}
+        {runs.length > 1 ? <OptionLinks label={t("yearLabel")} testId="year-links" options={yearOptions} /> : null}
+      </Stack>
+    ) : null;
+
+  if (!source) {
+    return (
+      <Shell heading={heading} lead={lead} subtitle={setLabel(t, set)}>
+        {selectors}
+        <NotInData
+          testId="year-missing"
+          title={t("yearMissing.title", { year: year ?? "" })}
+          body={t("yearMissing.body", { year: year ?? "", classification: setLabel(t, set) })}
+          options={yearOptions.map((o) => ({ href: o.href, label: o.label }))}
+        />
+      </Shell>
+    );
+  }
+
+  const { run, previousYear } = source;
+  const period = periodLabel(t, run);
+  const subtitle = `${setLabel(t, set)} · ${period}`;
+  const sourceLine = (
+    <SourceLine label={t("sourceLabel")}>
+      {sourceText(t, run)} {t("computedBy")}
+    </SourceLine>
+  );
+  const methods = (
+    <Text size="sm">
+      {t("methodsPointer")} <TextLink href={localised(locale, "/resources/methods")} underline="always">{t("methodsLink")}</TextLink>
+    </Text>
+  );
+  const changeHelp = previousYear ? t("columns.changeHelp", { year: previousYear }) : undefined;
+
+  if (kind === "pci") {
+    const data = await loadPciRanking(set, source, locale);
+    const columns: RankingColumn[] = [
+      { key: "rank", label: t("columns.rank"), format: "rank" },
+      ...(previousYear ? [{ key: "change", label: t("columns.change"), format: "change" as const, help: changeHelp }] : []),
+      { key: "name", label: t("columns.product"), format: "name" },
+      { key: "pci", label: t("columns.pci"), format: "index", help: t("columns.pciHelp") },
+      ...(data.hasSeries ? [{ key: "series", label: t("columns.trend"), format: "sparkline" as const, secondary: true }] : []),
+      { key: "ubiquity", label: t("columns.ubiquity"), format: "integer", help: t("columns.ubiquityHelp"), secondary: true },
+      { key: "exports", label: t("columns.productExports"), format: "usd", secondary: true },
+    ];
+    return (
+      <Shell heading={heading} lead={lead} subtitle={subtitle}>
+        {selectors}
+        {methods}
+        <ExclusionSummary locale={locale} excluded={data.excluded} run={run} />
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {t("pci.tableTitle", { classification: setLabel(t, set), period })}
+            </Title>
+            <RankingTable rows={data.rows} columns={columns} defaultSort={{ key: "rank", direction: "asc" }} />
+            {sourceLine}
+            <DataLinks locale={locale} csvUrl={data.csvUrl} apiUrl={data.apiUrl} />
+          </Stack>
+        </Paper>
+      </Shell>
+    );
+  }
+
+  const [data, countries] = await Promise.all([loadEciRanking(set, source, locale), getMembers("country", locale)]);
+  const names = new Map(countries.map((c) => [String(c.id), c.name]));
+  const columns: RankingColumn[] = [
+    { key: "rank", label: t("columns.rank"), format: "rank" },
+    ...(previousYear ? [{ key: "change", label: t("columns.change"), format: "change" as const, help: changeHelp }] : []),
+    { key: "name", label: t("columns.country"), format: "name" },
+    { key: "eci", label: t("columns.eci"), format: "index", help: t("columns.eciHelp") },
+    ...(data.hasSeries ? [{ key: "series", label: t("columns.trend"), format: "sparkline" as const, secondary: true }] : []),
+    { key: "diversity", label: t("columns.diversity"), format: "integer", help: t("columns.diversityHelp"), secondary: true },
+    { key: "exports", label: t("columns.exports"), format: "usd", help: t("columns.exportsHelp"), secondary: true },
+  ];
+  const chartLabels = { measure: t("columns.eci"), rank: t("columns.rank"), high: t("charts.high"), low: t("charts.low") };
+  return (
+    <Shell heading={heading} lead={lead} subtitle={subtitle}>
+      {selectors}
+      {legacy ? <Text size="sm">{t("legacy.dataNote")}</Text> : null}
+      {methods}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="xs">
+            <Title order={2} size="h4">
+              {t("charts.mapTitle", { period })}
+            </Title>
+            <EciMap
+              data={data.map}
+              labels={chartLabels}
+              label={t("charts.mapLabel", { period })}
+              downloadName={`eci-map-${set.key}-${run.year}`}
+              downloadLabel={t("charts.downloadPng")}
+              failedLabel={t("charts.mapFailed")}
+            />
+            {sourceLine}
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="xs">
+            <Title order={2} size="h4">
+              {t("charts.scatterTitle", { period })}
+            </Title>
+            {data.scatter ? (
+              <>
+                <EciScatter
+                  points={data.scatter}
+                  labels={{ x: t("charts.gdpAxis"), y: t("columns.eci") }}
+                  label={t("charts.scatterLabel", { period })}
+                  downloadName={`eci-gdp-${set.key}-${run.year}`}
+                  downloadLabel={t("charts.downloadPng")}
+                />
+                <SourceLine label={t("sourceLabel")}>
+                  {sourceText(t, run)} {t("charts.gdpSource", { period: data.gdpPeriod.replace("-", "–") })}
+                </SourceLine>
+              </>
+            ) : (
+              <Text c="dimmed" size="sm">
+                {t("charts.noScatter")}
+              </Text>
+            )}
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+      <ExclusionSummary locale={locale} excluded={data.excluded} run={run} namesById={names} />
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t("eci.tableTitle", { classification: setLabel(t, set), period })}
+          </Title>
+          <RankingTable rows={data.rows} columns={columns} defaultSort={{ key: "rank", direction: "asc" }} />
+          {sourceLine}
+          <DataLinks locale={locale} csvUrl={data.csvUrl} apiUrl={data.apiUrl} />
+        </Stack>
+      </Paper>
+    </Shell>
+  );
+}
+
+function Shell({ heading, lead, subtitle, children }: { heading: string; lead: string; subtitle?: string; children: React.ReactNode }) {
+  return (
+    <Container size="xl" py={40}>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{heading}</Title>
+          {subtitle ? (
+            <Text size="lg" fw={500} c="teal" data-testid="ranking-subtitle">
+              {subtitle}
+            </Text>
+          ) : null}
+          <Text c="dimmed" maw={860}>
+            {lead}
+          </Text>
+        </Stack>
+        {children}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,24 @@
+"use client";
+
+import { useLocale } from "next-intl";
+import { useCallback } from "react";
+import { eciScatterOption, type ChartTheme, type ScatterLabels, type ScatterPoint } from "./charts";
+import { EChart } from "./EChart";
+
+export function EciScatter({
+  points,
+  labels,
+  label,
+  downloadName,
+  downloadLabel,
+}: {
+  points: ScatterPoint[];
+  labels: ScatterLabels;
+  label: string;
+  downloadName: string;
+  downloadLabel: string;
+}) {
+  const locale = useLocale();
+  const build = useCallback((theme: ChartTheme) => eciScatterOption(points, labels, theme, locale), [points, labels, locale]);
+  return <EChart build={build} height={380} label={label} downloadName={downloadName} downloadLabel={downloadLabel} />;
+}

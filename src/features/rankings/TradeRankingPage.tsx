@@ -1,0 +1,174 @@
+import { Container, Paper, Stack, Text, Title } from "@mantine/core";
+import { getTranslations } from "next-intl/server";
+import type { Locale } from "@/domain/i18n/locales";
+import { countryRankingsPath, nearestYear, productRankingsPath, type TradeRankingDepth } from "@/domain/rankings/routes";
+import { isWarehouseError } from "@/server/warehouse/client";
+import { DataLinks, localised, NotInData, NoWarehouse, OptionLinks, SourceLine } from "./parts";
+import { RankingTable, type RankingColumn } from "./RankingTable";
+import { cubeYears, HS4_CUBE, loadCountryTradeRanking, loadProductTradeRanking, SECTIONS_CUBE } from "./tradeData";
+
+function Shell({ heading, lead, children }: { heading: string; lead: string; children: React.ReactNode }) {
+  return (
+    <Container size="xl" py={40}>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{heading}</Title>
+          <Text c="dimmed" maw={860}>
+            {lead}
+          </Text>
+        </Stack>
+        {children}
+      </Stack>
+    </Container>
+  );
+}
+
+async function yearsOr503(cube: string): Promise<number[] | "no-warehouse"> {
+  try {
+    return await cubeYears(cube);
+  } catch (error) {
+    if (isWarehouseError(error) && error.code === "warehouse_unavailable") return "no-warehouse";
+    throw error;
+  }
+}
+
+/** The neighbouring years with data, as links (a few either side, plus first and last). */
+function yearOptions(years: number[], year: number, href: (y: number) => string) {
+  const i = years.indexOf(year);
+  const picked = new Set([years[0], ...years.slice(Math.max(0, i - 3), i + 4), years[years.length - 1]]);
+  return [...picked].filter((y) => y !== undefined).map((y) => ({ href: href(y), label: String(y), active: y === year }));
+}
+
+export async function CountryTradeRankingPage({ locale, year }: { locale: Locale; year: number }) {
+  const t = await getTranslations({ locale, namespace: "rankings.trade" });
+  const tr = await getTranslations({ locale, namespace: "rankings" });
+  const heading = t("countries.title", { year });
+  const years = await yearsOr503(SECTIONS_CUBE);
+  if (years === "no-warehouse") {
+    return (
+      <Shell heading={heading} lead={t("countries.lead")}>
+        <NoWarehouse locale={locale} />
+      </Shell>
+    );
+  }
+  if (!years.includes(year)) {
+    const latest = nearestYear(years, year);
+    return (
+      <Shell heading={heading} lead={t("countries.lead")}>
+        <NotInData
+          testId="no-data-year"
+          title={t("noData.title", { year })}
+          body={years.length ? t("noData.body", { year, first: years[0], last: years[years.length - 1] }) : t("noData.empty")}
+          options={latest ? [{ href: localised(locale, countryRankingsPath(latest)), label: t("noData.link", { year: latest }) }] : []}
+        />
+      </Shell>
+    );
+  }
+  const data = await loadCountryTradeRanking(year, years, locale);
+  const columns: RankingColumn[] = [
+    { key: "rank", label: tr("columns.rank"), format: "rank" },
+    ...(data.previousYear ? [{ key: "change", label: tr("columns.change"), format: "change" as const, help: tr("columns.changeHelp", { year: data.previousYear }) }] : []),
+    { key: "name", label: tr("columns.country"), format: "name" },
+    { key: "exports", label: t("columns.exports"), format: "usd" },
+    { key: "share", label: t("columns.share"), format: "share", secondary: true },
+    ...(data.previousYear ? [{ key: "growth", label: t("columns.growth", { year: data.previousYear }), format: "growth" as const, secondary: true }] : []),
+    ...(data.hasSeries ? [{ key: "series", label: t("columns.trend"), format: "sparkline" as const, secondary: true }] : []),
+    { key: "imports", label: t("columns.imports"), format: "usd", secondary: true },
+  ];
+  return (
+    <Shell heading={heading} lead={t("countries.lead")}>
+      <OptionLinks label={tr("yearLabel")} testId="year-links" options={yearOptions(years, year, (y) => localised(locale, countryRankingsPath(y)))} />
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <RankingTable rows={data.rows} columns={columns} defaultSort={{ key: "rank", direction: "asc" }} />
+          <SourceLine label={tr("sourceLabel")}>{t("countries.source", { year })}</SourceLine>
+          <DataLinks locale={locale} csvUrl={data.csvUrl} apiUrl={data.apiUrl} />
+        </Stack>
+      </Paper>
+    </Shell>
+  );
+}
+
+export async function ProductTradeRankingPage({ locale, year, depth }: { locale: Locale; year: number; depth: TradeRankingDepth | null }) {
+  const t = await getTranslations({ locale, namespace: "rankings.trade" });
+  const tr = await getTranslations({ locale, namespace: "rankings" });
+  const heading = t("products.title", { year });
+  const sectionYears = await yearsOr503(SECTIONS_CUBE);
+  if (sectionYears === "no-warehouse") {
+    return (
+      <Shell heading={heading} lead={t("products.lead")}>
+        <NoWarehouse locale={locale} />
+      </Shell>
+    );
+  }
+  const hs4Years = await cubeYears(HS4_CUBE);
+  const allYears = [...new Set([...sectionYears, ...hs4Years])].sort((a, b) => a - b);
+  if (!allYears.includes(year)) {
+    const latest = nearestYear(allYears, year);
+    return (
+      <Shell heading={heading} lead={t("products.lead")}>
+        <NotInData
+          testId="no-data-year"
+          title={t("noData.title", { year })}
+          body={allYears.length ? t("noData.body", { year, first: allYears[0], last: allYears[allYears.length - 1] }) : t("noData.empty")}
+          options={latest ? [{ href: localised(locale, productRankingsPath(latest)), label: t("noData.link", { year: latest }) }] : []}
+        />
+      </Shell>
+    );
+  }
+  const effective: TradeRankingDepth = depth ?? (hs4Years.includes(year) ? "hs4" : "section");
+  const depthOptions = [
+    { href: localised(locale, productRankingsPath(year, "section")), label: t("depth.section"), active: effective === "section" },
+    ...(hs4Years.includes(year) ? [{ href: localised(locale, productRankingsPath(year, "hs4")), label: t("depth.hs4"), active: effective === "hs4" }] : []),
+  ];
+  const selectors = (
+    <Stack gap="xs">
+      <OptionLinks label={tr("yearLabel")} testId="year-links" options={yearOptions(allYears, year, (y) => localised(locale, productRankingsPath(y, effective === "hs4" && hs4Years.includes(y) ? "hs4" : undefined)))} />
+      <OptionLinks label={t("depth.label")} testId="depth-links" options={depthOptions} />
+      {!hs4Years.includes(year) && hs4Years.length ? (
+        <Text size="sm" c="dimmed">
+          {t("depth.hs4Only", { years: hs4Years.join(", ") })}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+  const depthYears = effective === "hs4" ? hs4Years : sectionYears;
+  if (!depthYears.includes(year)) {
+    return (
+      <Shell heading={heading} lead={t("products.lead")}>
+        {selectors}
+        <NotInData
+          testId="no-data-depth"
+          title={t("noDepth.title", { year })}
+          body={t("noDepth.body", { year, years: hs4Years.join(", ") })}
+          options={[
+            ...(sectionYears.includes(year) ? [{ href: localised(locale, productRankingsPath(year, "section")), label: t("noDepth.sections", { year }) }] : []),
+            ...hs4Years.map((y) => ({ href: localised(locale, productRankingsPath(y, "hs4")), label: t("noDepth.hs4", { year: y }) })),
+          ]}
+        />
+      </Shell>
+    );
+  }
+  const data = await loadProductTradeRanking(year, effective, depthYears, locale);
+  const columns: RankingColumn[] = [
+    { key: "rank", label: tr("columns.rank"), format: "rank" },
+    ...(data.previousYear ? [{ key: "change", label: tr("columns.change"), format: "change" as const, help: tr("columns.changeHelp", { year: data.previousYear }) }] : []),
+    { key: "name", label: tr("columns.product"), format: "name" },
+    { key: "exports", label: t("columns.worldExports"), format: "usd" },
+    { key: "share", label: t("columns.share"), format: "share", secondary: true },
+    ...(data.previousYear ? [{ key: "growth", label: t("columns.growth", { year: data.previousYear }), format: "growth" as const, secondary: true }] : []),
+    ...(data.hasSeries ? [{ key: "series", label: t("columns.trend"), format: "sparkline" as const, secondary: true }] : []),
+  ];
+  return (
+    <Shell heading={heading} lead={t("products.lead")}>
+      {selectors}
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <RankingTable rows={data.rows} columns={columns} defaultSort={{ key: "rank", direction: "asc" }} />
+          <SourceLine label={tr("sourceLabel")}>{effective === "hs4" ? t("products.sourceHs4", { year }) : t("products.sourceSections", { year })}</SourceLine>
+          <DataLinks locale={locale} csvUrl={data.csvUrl} apiUrl={data.apiUrl} />
+        </Stack>
+      </Paper>
+    </Shell>
+  );
+}

@@ -1,0 +1,217 @@
+/**
+ * Server-side loading for the ranking pages: typed warehouse queries in, plain serialisable props
+ * out (rows, chart data, the API URLs behind them). No SQL here; every figure comes from
+ * `queryCube`, so the CSV link answers exactly what the table shows.
+ */
+import type { Locale } from "@/domain/i18n/locales";
+import { rankChanges, seriesByMember, trailingYears } from "@/domain/rankings/rows";
+import { complexityExclusions, complexityRuns, type ComplexityExclusion, type ComplexityRun } from "@/server/warehouse/complexity";
+import { dataApiUrl, getMembers, isWarehouseError, queryCube, type DataQuery, type DataRecord } from "@/server/warehouse/client";
+import type { ComplexitySetDef } from "@/server/warehouse/registry";
+import { padM49, type MapDatum, type ScatterPoint } from "./charts";
+import type { RankingRow } from "./RankingTable";
+
+/** How many years a sparkline shows. */
+export const SPARK_YEARS = 10;
+
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
+
+export function countryImage(id: string): string {
+  return `/api/cms/member-image?member=country:${encodeURIComponent(id)}&size=thumb`;
+}
+
+/** Ranks by id from a query with "<Level> ID" and a rank measure. */
+function rankMap(rows: DataRecord[], level: string, measure: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of rows) {
+    const rank = num(r[measure]);
+    if (rank !== null) out.set(str(r[`${level} ID`]), rank);
+  }
+  return out;
+}
+
+export interface RankingSource {
+  run: ComplexityRun;
+  /** Computed years of the same source (comparable with each other), oldest first. */
+  comparableYears: number[];
+  previousYear: number | null;
+}
+
+/** The run for `year` (latest when null) and the years it can be compared with. */
+export async function rankingSource(set: ComplexitySetDef, year: number | null): Promise<{ runs: ComplexityRun[]; source: RankingSource | null }> {
+  const runs = (await complexityRuns(set.key)).filter((r) => r.status === "computed");
+  const run = year === null ? runs.at(-1) : runs.find((r) => r.year === year);
+  if (!run) return { runs, source: null };
+  const comparableYears = runs.filter((r) => r.source === run.source).map((r) => r.year);
+  const before = comparableYears.filter((y) => y < run.year);
+  return { runs, source: { run, comparableYears, previousYear: before.length ? before[before.length - 1] : null } };
+}
+
+export interface EciRanking {
+  rows: RankingRow[];
+  map: MapDatum[];
+  scatter: ScatterPoint[] | null;
+  /** The years GDP per capita was read for ("2018", "1998-2000"). */
+  gdpPeriod: string;
+  csvUrl: string;
+  apiUrl: string;
+  excluded: ComplexityExclusion[];
+  hasSeries: boolean;
+}
+
+export async function loadEciRanking(set: ComplexitySetDef, source: RankingSource, locale: Locale): Promise<EciRanking> {
+  const { run, comparableYears, previousYear } = source;
+  const cube = set.cubes.eci;
+  const query: DataQuery = {
+    cube,
+    drilldowns: ["Country"],
+    measures: ["ECI", "ECI Rank", "Diversity", "Trade Value"],
+    cuts: [{ level: "Year", ids: [run.year] }],
+    parents: true,
+    sort: [{ key: "ECI Rank", direction: "asc" }],
+  };
+  const sparkYears = trailingYears(comparableYears, run.year, SPARK_YEARS);
+  const [current, previous, series, countries, continents, excluded] = await Promise.all([
+    queryCube(query, locale),
+    previousYear === null
+      ? null
+      : queryCube({ cube, drilldowns: ["Country"], measures: ["ECI Rank"], cuts: [{ level: "Year", ids: [previousYear] }] }, locale),
+    sparkYears.length > 1
+      ? queryCube({ cube, drilldowns: ["Year", "Country"], measures: ["ECI"], time: { kind: "list", years: sparkYears } }, locale)
+      : null,
+    getMembers("country", locale),
+    getMembers("continent", locale),
+    complexityExclusions(set.key, run.year, locale),
+  ]);
+  const gdpPeriod = run.period;
+  const gdp = await gdpPerCapita(run, locale);
+
+  const ranks = rankMap(current.data, "Country", "ECI Rank");
+  const changes = rankChanges(ranks, previous ? rankMap(previous.data, "Country", "ECI Rank") : null);
+  const seriesOf = series
+    ? seriesByMember(
+        series.data.map((r) => ({ id: str(r["Country ID"]), year: Number(r["Year ID"]), value: num(r.ECI) })),
+        sparkYears,
+      )
+    : null;
+  const m49 = new Map(countries.map((c) => [String(c.id), padM49(c.attributes.m49 as number | null)]));
+  const continentColor = new Map(continents.map((c) => [String(c.id), c.color ?? "#868e96"]));
+
+  const rows: RankingRow[] = current.data.map((r) => {
+    const id = str(r["Country ID"]);
+    return {
+      id,
+      name: str(r.Country),
+      detail: str(r.Continent),
+      image: countryImage(id),
+      rank: num(r["ECI Rank"]),
+      change: changes.get(id) ?? null,
+      series: seriesOf?.get(id),
+      values: { eci: num(r.ECI), diversity: num(r.Diversity), exports: num(r["Trade Value"]) },
+    };
+  });
+  const map: MapDatum[] = current.data.flatMap((r) => {
+    const code = m49.get(str(r["Country ID"]));
+    const value = num(r.ECI);
+    return code && value !== null ? [{ m49: code, name: str(r.Country), value, rank: num(r["ECI Rank"]) }] : [];
+  });
+  const scatter = gdp
+    ? current.data.flatMap((r) => {
+        const x = gdp.get(str(r["Country ID"]));
+        const y = num(r.ECI);
+        return x !== undefined && x > 0 && y !== null
+          ? [{ id: str(r["Country ID"]), name: str(r.Country), x, y, group: str(r.Continent), color: continentColor.get(str(r["Continent ID"])) ?? "#868e96" }]
+          : [];
+      })
+    : null;
+  return {
+    rows,
+    map,
+    scatter: scatter && scatter.length > 2 ? scatter : null,
+    gdpPeriod,
+    csvUrl: dataApiUrl({ ...query, parents: true }, locale, "csv"),
+    apiUrl: dataApiUrl(query, locale),
+    excluded,
+    hasSeries: Boolean(seriesOf),
+  };
+}
+
+/** GDP per capita for the run's period (population-weighted over 1998-2000 for the SITC average); null without indicators. */
+async function gdpPerCapita(run: ComplexityRun, locale: Locale): Promise<Map<string, number> | null> {
+  const range = /^(\d{4})-(\d{4})$/.exec(run.period);
+  try {
+    const res = await queryCube(
+      {
+        cube: "indicators_i_wdi_a",
+        drilldowns: ["Country"],
+        measures: ["GDP per Capita"],
+        time: range ? { kind: "range", from: Number(range[1]), to: Number(range[2]) } : { kind: "list", years: [run.year] },
+      },
+      locale,
+    );
+    const out = new Map<string, number>();
+    for (const r of res.data) {
+      const v = num(r["GDP per Capita"]);
+      if (v !== null) out.set(str(r["Country ID"]), v);
+    }
+    return out.size ? out : null;
+  } catch (error) {
+    if (isWarehouseError(error) && error.code === "cube_not_loaded") return null;
+    throw error;
+  }
+}
+
+export interface PciRanking {
+  rows: RankingRow[];
+  csvUrl: string;
+  apiUrl: string;
+  excluded: ComplexityExclusion[];
+  hasSeries: boolean;
+}
+
+export async function loadPciRanking(set: ComplexitySetDef, source: RankingSource, locale: Locale): Promise<PciRanking> {
+  const { run, comparableYears, previousYear } = source;
+  const cube = set.cubes.pci;
+  const level = set.productLevel;
+  const query: DataQuery = {
+    cube,
+    drilldowns: [level],
+    measures: ["PCI", "PCI Rank", "Ubiquity", "Trade Value"],
+    cuts: [{ level: "Year", ids: [run.year] }],
+    parents: true,
+    sort: [{ key: "PCI Rank", direction: "asc" }],
+  };
+  const sparkYears = trailingYears(comparableYears, run.year, SPARK_YEARS);
+  const [current, previous, series, sections, excluded] = await Promise.all([
+    queryCube(query, locale),
+    previousYear === null ? null : queryCube({ cube, drilldowns: [level], measures: ["PCI Rank"], cuts: [{ level: "Year", ids: [previousYear] }] }, locale),
+    sparkYears.length > 1 ? queryCube({ cube, drilldowns: ["Year", level], measures: ["PCI"], time: { kind: "list", years: sparkYears } }, locale) : null,
+    getMembers("section", locale),
+    complexityExclusions(set.key, run.year, locale),
+  ]);
+  const ranks = rankMap(current.data, level, "PCI Rank");
+  const changes = rankChanges(ranks, previous ? rankMap(previous.data, level, "PCI Rank") : null);
+  const seriesOf = series
+    ? seriesByMember(
+        series.data.map((r) => ({ id: str(r[`${level} ID`]), year: Number(r["Year ID"]), value: num(r.PCI) })),
+        sparkYears,
+      )
+    : null;
+  const sectionColor = new Map(sections.map((s) => [String(s.id), s.color]));
+  const rows: RankingRow[] = current.data.map((r) => {
+    const id = str(r[`${level} ID`]);
+    const section = r.Section === undefined ? "" : str(r.Section);
+    return {
+      id,
+      name: str(r[level]),
+      detail: section ? `${id} · ${section}` : id,
+      color: sectionColor.get(str(r["Section ID"])) ?? null,
+      rank: num(r["PCI Rank"]),
+      change: changes.get(id) ?? null,
+      series: seriesOf?.get(id),
+      values: { pci: num(r.PCI), ubiquity: num(r.Ubiquity), exports: num(r["Trade Value"]) },
+    };
+  });
+  return { rows, csvUrl: dataApiUrl(query, locale, "csv"), apiUrl: dataApiUrl(query, locale), excluded, hasSeries: Boolean(seriesOf) };
+}

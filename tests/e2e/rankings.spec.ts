@@ -1,0 +1,158 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+const rows = (page: Page) => page.getByTestId("ranking-table").locator("tbody tr[data-row-id]");
+
+test.describe("complexity rankings", () => {
+  test("the ECI table renders, sorts and searches", async ({ page }) => {
+    await page.goto("/en/rankings/eci/hs4/hs92");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Economic Complexity Index (ECI) rankings");
+    await expect(page.getByTestId("ranking-subtitle")).toContainText("2018");
+    const table = page.getByTestId("ranking-table");
+    await expect(rows(page)).toHaveCount(50);
+    await expect(rows(page).first()).toHaveAttribute("data-row-id", "jpn");
+    await expect(page.getByTestId("ranking-count")).toHaveText(/^\d+ of \d+$/);
+
+    // Sort by ECI: descending first (Japan on top), then ascending.
+    const eciHeader = table.locator('[data-sort-key="eci"]');
+    await eciHeader.click();
+    await expect(table.locator('th[aria-sort="descending"]')).toContainText("ECI");
+    await expect(rows(page).first()).toHaveAttribute("data-row-id", "jpn");
+    await eciHeader.click();
+    await expect(table.locator('th[aria-sort="ascending"]')).toContainText("ECI");
+    await expect(rows(page).first()).not.toHaveAttribute("data-row-id", "jpn");
+    const lowest = await rows(page).first().locator("td").nth(2).innerText();
+    expect(lowest.trim().startsWith("-")).toBe(true);
+
+    // Sort by name, then search (accents and case ignored).
+    await table.locator('[data-sort-key="name"]').click();
+    await expect(table.locator('th[aria-sort="ascending"]')).toContainText("Country");
+    await page.getByTestId("ranking-search").fill("CHILE");
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toHaveAttribute("data-row-id", "chl");
+    await page.getByTestId("ranking-search").fill("turkiye");
+    await expect(rows(page).first()).toContainText("Türkiye");
+    await page.getByTestId("ranking-search").fill("zzzz");
+    await expect(table).toContainText("Nothing matches your search.");
+  });
+
+  test("the ECI page draws the map and the scatter, says its source and what was left out", async ({ page }) => {
+    await page.goto("/en/rankings/eci/hs4/hs92");
+    await expect(page.locator('[data-testid^="chart-eci-map"] canvas')).toHaveCount(1);
+    await expect(page.locator('[data-testid^="chart-eci-gdp"] canvas')).toHaveCount(1);
+    await expect(page.getByTestId("source-line").first()).toContainText("2018");
+    const exclusions = page.getByTestId("exclusions");
+    await expect(exclusions).toContainText("not a product (HS 9999");
+    await expect(exclusions).toContainText("population under 1,000,000");
+  });
+
+  test("years with a previous year show rank changes and sparklines", async ({ page }) => {
+    await page.goto("/en/rankings/eci/hs4/hs92");
+    await page.getByTestId("year-links").getByRole("link", { name: /^1990/ }).click();
+    await page.waitForURL("**/en/rankings/eci/hs4/hs92?year=1990");
+    await expect(page.getByTestId("ranking-subtitle")).toContainText("1990");
+    await expect(page.getByTestId("ranking-table").locator("thead")).toContainText("Change");
+    await expect(page.getByTestId("sparkline").first()).toBeVisible();
+  });
+
+  test("the CSV link answers the table's query as CSV", async ({ page, request }) => {
+    await page.goto("/en/rankings/eci/hs4/hs92");
+    const href = await page.getByTestId("csv-link").getAttribute("href");
+    expect(href).toContain("/api/data?cube=complexity_eci_a_hs92_hs4");
+    const res = await request.get(href!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toContain("text/csv");
+    const [header, first] = (await res.text()).split("\r\n");
+    expect(header).toContain("ECI Rank");
+    expect(first).toContain("jpn");
+  });
+
+  test("the nav's HS6/HS96 link says the data is missing and offers what exists", async ({ page }) => {
+    const response = await page.goto("/en/rankings/eci/hs6/hs96");
+    expect(response?.status()).toBe(200);
+    const notice = page.getByTestId("not-in-data");
+    await expect(notice).toContainText("HS6");
+    await expect(notice).toContainText("HS96");
+    await notice.getByRole("link", { name: /HS4 · HS92/ }).click();
+    await page.waitForURL("**/en/rankings/eci/hs4/hs92");
+    await expect(rows(page).first()).toBeVisible();
+  });
+
+  test("PCI ranks products, and the legacy SITC ECI has its own page", async ({ page }) => {
+    await page.goto("/es/rankings/pci/hs4/hs92");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Índice de Complejidad del Producto");
+    await expect(rows(page)).toHaveCount(50);
+    await page.goto("/zh/rankings/legacy/eci");
+    await expect(page.getByTestId("ranking-subtitle")).toContainText("1998–2000");
+    await expect(rows(page).first()).toHaveAttribute("data-row-id", "jpn");
+  });
+
+  test("bad paths are 404s, case is canonicalised", async ({ page, request }) => {
+    expect((await request.get("/en/rankings/eci/hs5/hs92")).status()).toBe(404);
+    expect((await request.get("/en/rankings/eci/hs4/hs92?year=abc")).status()).toBe(404);
+    const year = await page.goto("/en/rankings/eci/hs4/hs92?year=2005");
+    expect(year?.status()).toBe(200);
+    await expect(page.getByTestId("year-missing")).toContainText("2005");
+    await page.goto("/en/rankings/PCI/HS4/hs92");
+    expect(page.url()).toContain("/en/rankings/pci/hs4/hs92");
+  });
+});
+
+test.describe("trade rankings", () => {
+  test("a year without data says so with status 200 and links the latest year", async ({ page }) => {
+    const response = await page.goto("/en/country-rankings/2023/trade");
+    expect(response?.status()).toBe(200);
+    const notice = page.getByTestId("no-data-year");
+    await expect(notice).toContainText("No trade data for 2023");
+    await notice.getByRole("link", { name: "See the 2018 ranking" }).click();
+    await page.waitForURL("**/en/country-rankings/2018/trade");
+    await expect(rows(page).first()).toHaveAttribute("data-row-id", "chn");
+    await expect(page.getByTestId("sparkline").first()).toBeVisible();
+  });
+
+  test("a malformed year is a 404", async ({ request }) => {
+    expect((await request.get("/en/country-rankings/abc/trade")).status()).toBe(404);
+    expect((await request.get("/en/product-rankings/20188/trade")).status()).toBe(404);
+    expect((await request.get("/en/product-rankings/2018/trade?depth=hs6")).status()).toBe(404);
+  });
+
+  test("products are ranked by HS4 in 2018 and by section elsewhere", async ({ page }) => {
+    const response = await page.goto("/en/product-rankings/2023/trade");
+    expect(response?.status()).toBe(200);
+    await page.getByTestId("no-data-year").getByRole("link").click();
+    await page.waitForURL("**/en/product-rankings/2018/trade");
+    await expect(page.getByTestId("depth-links").getByRole("link", { name: "HS4 headings" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByTestId("ranking-count")).toContainText("of 1,2");
+    await page.goto("/en/product-rankings/2000/trade");
+    await expect(page.getByTestId("depth-links").getByRole("link", { name: "HS sections" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByTestId("ranking-count")).toHaveText(/of 2\d$/);
+    await page.goto("/en/product-rankings/1990/trade?depth=hs4");
+    await expect(page.getByTestId("no-data-depth")).toContainText("2018");
+  });
+});
+
+test("the methods page renders every formula", async ({ page }) => {
+  await page.goto("/en/resources/methods");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Methods: economic complexity");
+  const formulas = page.locator(".katex-display");
+  expect(await formulas.count()).toBeGreaterThanOrEqual(12);
+  await expect(formulas.first()).toBeVisible();
+  await expect(page.locator(".katex-display math").first()).toBeAttached();
+  await expect(page.getByTestId("filters-table")).toContainText("HS4 · HS92, 2018");
+  await expect(page.getByTestId("comparison-table")).toContainText("Identical in every cell");
+});
+
+test("ranking and methods pages have no serious or critical accessibility violations", async ({ page, context, baseURL }) => {
+  for (const [path, scheme] of [
+    ["/en/rankings/eci/hs4/hs92?year=1990", "light"],
+    ["/zh/rankings/pci/hs4/hs92", "dark"],
+    ["/es/country-rankings/2018/trade", "dark"],
+    ["/en/resources/methods", "light"],
+  ]) {
+    await context.addCookies([{ name: "ots-color-scheme", value: scheme, url: baseURL! }]);
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(bad.map((v) => `${path}: ${v.id}: ${v.nodes.slice(0, 5).map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  }
+});
