@@ -204,9 +204,11 @@ export interface TooltipDatum {
 export type TooltipLabels = Readonly<Record<Exclude<TooltipRowKey, "period"> | "year" | "month" | "quarter", string>>;
 
 export interface TooltipRow {
-  key: TooltipRowKey | "extra";
+  key: TooltipRowKey | "extra" | "series" | "total";
   label: string;
   value: string;
+  /** Swatch before the label (series rows of a time-series tooltip). */
+  color?: string;
 }
 
 function present(value: unknown): boolean {
@@ -264,7 +266,7 @@ export function tooltipHtml(content: { title: string; subtitle?: string; icon?: 
   const rows = content.rows
     .map(
       (row) =>
-        `<tr data-row="${row.key}"><td style="padding:2px 12px 0 0;opacity:.75">${escapeHtml(row.label)}</td><td style="padding-top:2px;text-align:right;font-weight:600">${escapeHtml(row.value)}</td></tr>`,
+        `<tr data-row="${row.key}"><td style="padding:2px 12px 0 0;opacity:.8">${row.color ? `<span style="display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:6px;background:${colorOrGrey(row.color)}"></span>` : ""}${escapeHtml(row.label)}</td><td style="padding-top:2px;text-align:right;font-weight:600">${escapeHtml(row.value)}</td></tr>`,
     )
     .join("");
   return `${head}${subtitle}${rows ? `<table style="margin-top:6px;border-collapse:collapse;font-size:13px">${rows}</table>` : ""}`;
