@@ -37,6 +37,17 @@ export function productUrlId(product: ProductRef): string {
   return product.level === "section" ? product.section : `${product.section}${product.code}`;
 }
 
+/**
+ * Reads back an id built by productUrlId without the catalog: OEC ids have 1-2 characters for a
+ * section, 3-4 for an HS2 chapter and 5-6 for an HS4 heading. Null when malformed.
+ */
+export function parseProductUrlId(urlId: string): ProductRef | null {
+  if (!/^\d{1,6}$/.test(urlId)) return null;
+  if (urlId.length <= 2) return { level: "section", code: urlId, section: urlId };
+  if (urlId.length <= 4) return { level: "hs2", code: urlId.slice(-2), section: urlId.slice(0, -2) };
+  return { level: "hs4", code: urlId.slice(-4), section: urlId.slice(0, -4) };
+}
+
 export function createVizCatalog(input: CatalogInput): VizCatalog {
   const countries = new Set(input.countries.map((c) => c.id));
   const countryAliases = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { productUrlId, slugify } from "./catalog";
+import { parseProductUrlId, productUrlId, slugify } from "./catalog";
 import { CHARTS, type VizState } from "./state";
 import { fixtureCatalog } from "./test-support";
 import { buildVizPath, canonicalState, defaultDepth, defaultState, parseVizPath, requestedVizPath } from "./urlCodec";
@@ -49,6 +49,16 @@ describe("catalog", () => {
     expect(productUrlId({ level: "hs4", code: "2601", section: "5" })).toBe("52601");
     expect(productUrlId({ level: "section", code: "16", section: "16" })).toBe("16");
     expect(slugify("Côte d'Ivoire")).toBe("cote-d-ivoire");
+    for (const ref of [
+      { level: "hs4" as const, code: "2601", section: "5" },
+      { level: "hs4" as const, code: "8471", section: "16" },
+      { level: "hs2" as const, code: "47", section: "10" },
+      { level: "hs2" as const, code: "01", section: "1" },
+      { level: "section" as const, code: "21", section: "21" },
+    ]) {
+      expect(parseProductUrlId(productUrlId(ref))).toEqual(ref);
+    }
+    expect(parseProductUrlId("abc")).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CHARTS, type VizState } from "./state";
 import { fixtureCatalog } from "./test-support";
 import { buildVizPath, defaultState, parseVizPath } from "./urlCodec";
-import { planView, type ProblemCode } from "./views";
+import { planView, switchChart, type ProblemCode } from "./views";
 
 const catalog = fixtureCatalog();
 const coverage = catalog.years;
@@ -100,5 +100,21 @@ describe("planView", () => {
   it("suggests the range that ends at the asked year", () => {
     const result = planView(stateOf("/visualize/stacked/hs92/export/chl/all/show/2010"), coverage);
     expect(!result.ok && buildVizPath(result.suggestion!, coverage.hs4)).toBe("/visualize/stacked/hs92/export/chl/all/show/1987-2010");
+  });
+});
+
+describe("switchChart", () => {
+  it("keeps the question where the chart can draw it and adapts it otherwise", () => {
+    const treemap = stateOf("/visualize/tree_map/hs92/export/chl/all/show/2018");
+    const path = (s: VizState) => buildVizPath(s, coverage.hs4);
+    expect(path(switchChart(treemap, "stacked", coverage))).toBe("/visualize/stacked/hs92/export/chl/all/show/1995-2018");
+    expect(path(switchChart(treemap, "geomap", coverage))).toBe("/visualize/geomap/hs92/export/chl/show/all/2018");
+    expect(path(switchChart(treemap, "network", coverage))).toBe("/visualize/network/hs92/export/chl/all/show/2018");
+    expect(path(switchChart(treemap, "scatter", coverage))).toBe("/visualize/scatter/hs92/export/chl/all/show/2018");
+    const stacked = stateOf("/visualize/stacked/hs92/export/chl/show/all/1995-2010");
+    expect(path(switchChart(stacked, "tree_map", coverage))).toBe("/visualize/tree_map/hs92/export/chl/show/all/2010");
+    expect(path(switchChart(stacked, "line", coverage))).toBe("/visualize/line/hs92/export/chl/show/all/1995-2010");
+    const scatter = stateOf("/visualize/scatter/hs92/export/show/all/all/2018?x=population");
+    expect(path(switchChart(scatter, "geomap", coverage))).toBe("/visualize/geomap/hs92/export/show/all/all/2018");
   });
 });

@@ -229,3 +229,18 @@ function dedupe(problems: Problem[]): Problem[] {
     return true;
   });
 }
+
+/**
+ * The state after choosing another chart in the control panel: the same question where the new
+ * chart can draw it, otherwise the nearest view it can draw (a range for time charts, partners
+ * for maps, products for the product space).
+ */
+export function switchChart(state: VizState, chart: VizState["chart"], coverage: YearCoverage): VizState {
+  const next: VizState = { ...state, chart };
+  if (chart !== "scatter") {
+    delete next.x;
+    delete next.y;
+  }
+  const result = planView(next, coverage);
+  return result.ok ? next : (result.suggestion ?? next);
+}

@@ -75,6 +75,8 @@ describe("treemapOption", () => {
   it("labels tiles with name and share in the shape-label font", () => {
     expect(series.label.fontSize).toBe(14);
     expect(series.label.formatter({ name: "Copper Ore", value: 600 })).toBe("Copper Ore\n60%");
+    expect(series.label.formatter({ name: "Horses", value: 10 })).toBe("Horses");
+    expect(series.label.formatter({ name: "Tiny", value: 1 })).toBe("");
   });
   it("shows formatted values in the tooltip", () => {
     const leaf = series.data[0].children[0];

@@ -24,6 +24,13 @@ export interface ScatterPoint {
   size: number;
 }
 
+/** A measure of a row: trade value and RCA live on the row itself, the others in `measures`. */
+export function measureOf(row: ChartRow, key: string): number | null | undefined {
+  if (key === "trade_value") return row.value;
+  if (key === "rca") return row.rca;
+  return row.measures?.[key];
+}
+
 const MIN_SIZE = 5;
 const MAX_SIZE = 36;
 
@@ -33,8 +40,8 @@ export function scatterPoints(input: ScatterInput): { points: ScatterPoint[]; om
   const points: ScatterPoint[] = [];
   let omitted = 0;
   input.rows.forEach((r, row) => {
-    const x = r.measures?.[input.x.key];
-    const y = r.measures?.[input.y.key];
+    const x = measureOf(r, input.x.key);
+    const y = measureOf(r, input.y.key);
     const usable = (v: number | null | undefined, m: ScatterMeasure): v is number => typeof v === "number" && Number.isFinite(v) && (m.scale !== "log" || v > 0);
     if (!usable(x, input.x) || !usable(y, input.y)) {
       omitted++;
@@ -50,7 +57,7 @@ function tooltipDatum(row: ChartRow, input: ScatterInput, ctx: ChartContext, yea
   const datum: TooltipDatum = { tradeValue: row.value, rca: row.rca, period: year };
   const extra: { label: string; value: string }[] = [];
   for (const measure of [input.x, input.y]) {
-    const value = row.measures?.[measure.key];
+    const value = measureOf(row, measure.key);
     if (measure.tooltipRow === "tradeValue") continue;
     if (measure.tooltipRow === "rca") datum.rca = value;
     else if (measure.tooltipRow === "marketShare") datum.marketShare = value;

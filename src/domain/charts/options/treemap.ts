@@ -27,6 +27,17 @@ interface TreemapNode {
   row: number;
 }
 
+/** Tiles below these shares of the total are too small for a readable label (or its second line). */
+export const LABEL_MIN_SHARE = 0.006;
+export const SHARE_LINE_MIN_SHARE = 0.012;
+
+/** "Copper Ore\n23.2%" on big tiles, the name alone on middling ones, nothing on small ones. */
+export function tileLabel(name: string, share: number, locale: ChartContext["locale"]): string {
+  if (share < LABEL_MIN_SHARE) return "";
+  if (share < SHARE_LINE_MIN_SHARE) return name;
+  return `${name}\n${formatPercent(share, locale)}`;
+}
+
 export function treemapOption(input: TreemapInput, ctx: ChartContext): EChartsOption {
   const colors = palette(ctx.dark);
   const indexed = input.rows.map((r, i) => [r, i] as const).filter(([r]) => (r.value ?? 0) > 0);
@@ -105,10 +116,10 @@ export function treemapOption(input: TreemapInput, ctx: ChartContext): EChartsOp
         top: top + 4,
         left: 4,
         right: 4,
-        bottom: 4,
+        bottom: input.groups.length > 0 ? 30 : 4,
         roam: false,
         nodeClick: "zoomToNode",
-        breadcrumb: { show: input.groups.length > 0, bottom: 4, itemStyle: { color: colors.tooltip, borderColor: colors.line, textStyle: { color: colors.text } } },
+        breadcrumb: { show: input.groups.length > 0, bottom: 2, height: 22, itemStyle: { color: colors.tooltip, borderColor: colors.line, textStyle: { color: colors.text } } },
         visibleMin: 1,
         squareRatio: 0.5 * (1 + Math.sqrt(5)),
         label: {
@@ -121,7 +132,7 @@ export function treemapOption(input: TreemapInput, ctx: ChartContext): EChartsOp
           textBorderWidth: 2,
           formatter: (params: unknown) => {
             const p = params as { name: string; value: number };
-            return `${p.name}\n${formatPercent(sum ? p.value / sum : null, ctx.locale)}`;
+            return tileLabel(p.name, sum ? p.value / sum : 0, ctx.locale);
           },
         },
         upperLabel: { show: false },
