@@ -2,7 +2,7 @@
 
 import { Group, Text } from "@mantine/core";
 import { useTranslations } from "next-intl";
-import { LEGEND_ICON, memberIcon } from "@/domain/charts/presentation";
+import { GENERIC_HS_ICON, LEGEND_ICON, memberIcon, X_ICON } from "@/domain/charts/presentation";
 import type { ChartGroup } from "@/domain/charts/types";
 
 /** Groups (sections, continents) with their 18 by 18 icons and colours, under charts that nest by them. */
@@ -26,7 +26,18 @@ export function ChartLegend({ groups }: { groups: readonly ChartGroup[] }) {
             }}
           >
             {/* eslint-disable-next-line @next/next/no-img-element -- small SVG icons from our own route */}
-            <img src={memberIcon(g.kind, g.id)} alt="" width={LEGEND_ICON.width} height={LEGEND_ICON.height} loading="lazy" />
+            <img
+              src={memberIcon(g.kind, g.id)}
+              alt=""
+              width={LEGEND_ICON.width}
+              height={LEGEND_ICON.height}
+              loading="lazy"
+              onError={(event) => {
+                // Spec section 8: a missing icon becomes the generic HS icon (products) or an X.
+                const fallback = g.kind === "section" ? GENERIC_HS_ICON : X_ICON;
+                if (event.currentTarget.src !== fallback) event.currentTarget.src = fallback;
+              }}
+            />
           </span>
           <Text size="sm">{g.name}</Text>
         </Group>

@@ -5,6 +5,7 @@
  */
 import type { EChartsOption } from "echarts";
 import { formatUsd } from "@/domain/format";
+import { splitAntimeridian } from "../antimeridian";
 import { millerProjection } from "../miller";
 import { FONT_SIZE, LEGEND_ICON, memberIcon, memberName, quantileBreaks, SEQUENTIAL, tooltipHtml, tooltipRows } from "../presentation";
 import type { ChartContext, ChartRow } from "../types";
@@ -120,12 +121,13 @@ export function geomapOption(input: GeomapInput, ctx: ChartContext): EChartsOpti
 
 /**
  * Adds `iso3` to world-atlas features (ids are zero-padded ISO numeric codes) from an M49 -> ISO3
- * table, and drops Antarctica, which has no trade and dominates a Miller map.
+ * table, drops Antarctica, which has no trade and dominates a Miller map, and splits polygons that
+ * cross the antimeridian so a flat projection does not draw them across the whole map.
  */
-export function joinWorldFeatures<G>(
+export function joinWorldFeatures<G extends { type: string; coordinates?: unknown }>(
   collection: { type: "FeatureCollection"; features: readonly { type: "Feature"; id?: string | number; properties: Record<string, unknown> | null; geometry: G }[] },
   m49ToIso3: ReadonlyMap<number, string>,
-): { type: "FeatureCollection"; features: { type: "Feature"; id?: string | number; properties: WorldFeatureProperties; geometry: G }[] } {
+): { type: "FeatureCollection"; features: { type: "Feature"; id?: string | number; properties: WorldFeatureProperties; geometry: G | ReturnType<typeof splitAntimeridian> }[] } {
   return {
     type: "FeatureCollection",
     features: collection.features
@@ -134,7 +136,7 @@ export function joinWorldFeatures<G>(
         const m49 = f.id === undefined || f.id === null || f.id === "" ? Number.NaN : Number(f.id);
         const name = typeof f.properties?.name === "string" ? f.properties.name : "";
         const iso3 = Number.isFinite(m49) ? (m49ToIso3.get(m49) ?? null) : null;
-        return { ...f, properties: { key: iso3 ?? `_${f.id ?? index}`, iso3, name } };
+        return { ...f, geometry: f.geometry ? splitAntimeridian(f.geometry) : f.geometry, properties: { key: iso3 ?? `_${f.id ?? index}`, iso3, name } };
       }),
   };
 }

@@ -36,8 +36,10 @@ export interface NetworkNode {
   row: number;
 }
 
-const MIN_NODE = 3;
-const MAX_NODE = 16;
+const MIN_NODE = 4;
+const MAX_NODE = 20;
+/** Highlighted products stay visible even when the world trades little of them. */
+const MIN_HIGHLIGHTED = 7;
 
 /** Nodes with their size and colour (pure; exported for tests). */
 export function networkNodes(input: NetworkInput): NetworkNode[] {
@@ -51,7 +53,8 @@ export function networkNodes(input: NetworkInput): NetworkNode[] {
     const row = i === undefined ? undefined : input.rows[i];
     const highlighted = typeof row?.rca === "number" && row.rca >= threshold;
     const w = world(i);
-    const size = maxWorld > 0 && w > 0 ? MIN_NODE + (MAX_NODE - MIN_NODE) * Math.sqrt(w / maxWorld) : MIN_NODE;
+    const scaled = maxWorld > 0 && w > 0 ? MIN_NODE + (MAX_NODE - MIN_NODE) * Math.sqrt(w / maxWorld) : MIN_NODE;
+    const size = highlighted ? Math.max(MIN_HIGHLIGHTED, scaled) : scaled;
     return {
       id: n.id,
       x: n.x,
@@ -107,7 +110,7 @@ export function networkOption(input: NetworkInput, ctx: ChartContext): EChartsOp
           x: n.x,
           y: n.y,
           symbolSize: n.size,
-          itemStyle: { color: n.color, opacity: n.highlighted ? 1 : 0.55, borderColor: n.highlighted ? colors.border : "transparent", borderWidth: 0.5 },
+          itemStyle: { color: n.color, opacity: n.highlighted ? 1 : 0.45, borderColor: n.highlighted ? colors.text : "transparent", borderWidth: n.highlighted ? 0.6 : 0 },
           z: n.highlighted ? 3 : 2,
         })),
         links: input.layout.edges

@@ -226,9 +226,11 @@ describe("networkOption", () => {
       ["2601", false, UNKNOWN_COLOR],
       ["0101", true, "#F2AA86"],
     ]);
-    expect(nodes[1].size).toBe(16);
+    expect(nodes[1].size).toBe(20);
     expect(nodes[0].size).toBeLessThan(nodes[1].size);
-    expect(nodes[2].size).toBeLessThan(nodes[0].size);
+    // Highlighted products are at least 7 px even when world trade is small.
+    expect(nodes[2].size).toBe(8);
+    expect(networkNodes({ layout, rows: rows.map((r) => ({ ...r, measures: { world_trade: 1 } })), groups: sections })[0].size).toBe(20);
   });
   it("uses the package layout and drops edges to unknown nodes", () => {
     const option = networkOption({ layout, rows, groups: sections, year: 2018 }, ctx) as Any;
