@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   classIndex,
   colorOrGrey,
+  contrastText,
+  luminance,
   DIVERGENT,
   dimensionColor,
   divergentColor,
@@ -61,6 +63,14 @@ describe("colours", () => {
     expect(colorOrGrey(null)).toBe(UNKNOWN_COLOR);
     expect(colorOrGrey("red")).toBe(UNKNOWN_COLOR);
     expect(colorOrGrey("#12345")).toBe(UNKNOWN_COLOR);
+  });
+  it("picks readable text colours", () => {
+    expect(contrastText("#ffffff")).toBe("#1a1b1e");
+    expect(contrastText("#F4CE0F")).toBe("#1a1b1e");
+    expect(contrastText("#A53200")).toBe("#ffffff");
+    expect(contrastText("#000")).toBe("#ffffff");
+    expect(luminance("#fff")).toBeCloseTo(1, 6);
+    expect(luminance(null)).toBeCloseTo(luminance(UNKNOWN_COLOR), 6);
   });
   it("picks colours per dimension", () => {
     expect(dimensionColor("Section", { id: "5", color: "#A1A1A1" })).toBe("#A1A1A1");

@@ -51,6 +51,23 @@ export function colorOrGrey(color: string | null | undefined): string {
   return typeof color === "string" && HEX.test(color.trim()) ? color.trim() : UNKNOWN_COLOR;
 }
 
+/** Relative luminance (WCAG) of a hex colour; the unknown grey's when the colour is not valid. */
+export function luminance(color: string | null | undefined): number {
+  let hex = colorOrGrey(color).slice(1);
+  if (hex.length === 3) hex = [...hex].map((c) => c + c).join("");
+  const channel = (i: number) => {
+    const v = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+}
+
+/** Text colour readable on a background: near-black on light colours, white on dark ones. */
+export function contrastText(background: string | null | undefined): string {
+  // 0.179 is where black and white text have equal contrast ratios.
+  return luminance(background) > 0.179 ? "#1a1b1e" : "#ffffff";
+}
+
 /**
  * Which palette a dimension uses. Sections and continents carry their colours in the data package
  * (dim_hs_sections.color, dim_continents.color); flows have fixed colours; anything else cycles

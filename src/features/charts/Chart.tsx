@@ -3,10 +3,11 @@
 import { Alert, Box, Loader, Stack, Text, useComputedColorScheme } from "@mantine/core";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from "react";
-import { joinWorldFeatures, WORLD_MAP, type ProductSpaceLayout } from "@/domain/charts/options";
+import type { ProductSpaceLayout } from "@/domain/charts/options/network";
+import { WORLD_MAP } from "@/domain/charts/options/geomapName";
 import type { ChartContext, ChartLabels } from "@/domain/charts/types";
 import type { Locale } from "@/domain/i18n/locales";
-import { chartOption, type ChartAssets, type ChartSpec } from "./spec";
+import type { ChartAssets, ChartSpec } from "./spec";
 
 type EChartsModule = typeof import("./echarts");
 type Instance = ReturnType<EChartsModule["echarts"]["init"]>;
@@ -49,8 +50,8 @@ async function loadAssets(spec: ChartSpec, lib: EChartsModule): Promise<ChartAss
     if (!registeredMaps.has(name)) {
       const [topology, { feature }] = await Promise.all([fetchJson(spec.mapUrl), import("topojson-client")]);
       const topo = topology as Parameters<typeof feature>[0] & { objects: Record<string, Parameters<typeof feature>[1]> };
-      const collection = feature(topo, topo.objects.countries) as unknown as Parameters<typeof joinWorldFeatures>[0];
-      const joined = joinWorldFeatures(collection, new Map(spec.m49.map(([m49, iso3]) => [m49, iso3])));
+      const collection = feature(topo, topo.objects.countries) as unknown as Parameters<EChartsModule["joinWorldFeatures"]>[0];
+      const joined = lib.joinWorldFeatures(collection, new Map(spec.m49.map(([m49, iso3]) => [m49, iso3])));
       lib.echarts.registerMap(name, joined as unknown as Parameters<EChartsModule["echarts"]["registerMap"]>[1]);
       registeredMaps.add(name);
     }
@@ -125,6 +126,8 @@ export function Chart({ spec, title, subtitle, height = 560, ref }: ChartProps) 
         performance.mark(dataMark);
         const chart = instance.current ?? lib.echarts.init(container.current, null, { renderer: "canvas" });
         instance.current = chart;
+        // The instance on its element lets end-to-end tests find where a data point is drawn.
+        (container.current as HTMLDivElement & { otsChart?: Instance }).otsChart = chart;
         chart.off("finished");
         chart.on("finished", () => {
           chart.off("finished");
@@ -136,7 +139,10 @@ export function Chart({ spec, title, subtitle, height = 560, ref }: ChartProps) 
             setStatus("ready");
           }
         });
-        chart.setOption(chartOption(spec, assets, ctx), { notMerge: true });
+        const option = lib.chartOption(spec, assets, ctx);
+        performance.measure("ots-chart-option", dataMark);
+        chart.setOption(option, { notMerge: true });
+        performance.measure("ots-chart-setoption", dataMark);
       } catch (e) {
         if (!cancelled) {
           setError((e as Error).message);
@@ -175,7 +181,7 @@ export function Chart({ spec, title, subtitle, height = 560, ref }: ChartProps) 
         const background = dark ? "#242424" : "#ffffff";
         const exporter = lib.echarts.init(host, null, { renderer: format === "svg" ? "svg" : "canvas", width, height });
         try {
-          exporter.setOption({ ...chartOption(spec, assets, { ...ctx, title, subtitle, showTitle: true }), animation: false, backgroundColor: background });
+          exporter.setOption({ ...lib.chartOption(spec, assets, { ...ctx, title, subtitle, showTitle: true }), animation: false, backgroundColor: background });
           if (format === "svg") return new Blob([exporter.renderToSVGString()], { type: "image/svg+xml;charset=utf-8" });
           const url = exporter.getDataURL({ type: "png", pixelRatio: 2, backgroundColor: background });
           return await (await fetch(url)).blob();

@@ -23,3 +23,6 @@ echarts.use([
 ]);
 
 export { echarts };
+// The option generators travel with ECharts: pages load them only when a chart is drawn.
+export { chartOption } from "./spec";
+export { joinWorldFeatures } from "@/domain/charts/options/geomap";

@@ -3,7 +3,7 @@
 import { Alert, Group, Stack, Tabs, Text } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState } from "react";
-import { scatterPoints } from "@/domain/charts/options";
+import { scatterPoints } from "@/domain/charts/options/scatterPoints";
 import { chartTable } from "@/domain/charts/table";
 import { ApiQueryLinks, ChartActions, fileSlug } from "@/features/charts/ChartActions";
 import { Chart, type ChartHandle } from "@/features/charts/Chart";

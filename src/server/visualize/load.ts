@@ -171,7 +171,8 @@ function continentGroups(members: VizMembers, ids: Iterable<string | null | unde
   const wanted = new Set([...ids].filter(Boolean) as string[]);
   return [...members.continents.values()]
     .filter((c) => wanted.has(c.id))
-    .map((c) => ({ id: c.id, name: c.name, color: colorOrGrey(c.color), kind: "continent" as const }));
+    // "xx" (Other) is not a real continent and has no icon: it gets the X icon.
+    .map((c) => ({ id: c.id, name: c.name, color: colorOrGrey(c.color), kind: c.id === "xx" ? ("other" as const) : ("continent" as const) }));
 }
 
 function attributionOf(...responses: DataResponse[]): string[] {

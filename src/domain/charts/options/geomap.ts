@@ -10,8 +10,9 @@ import { millerProjection } from "../miller";
 import { FONT_SIZE, LEGEND_ICON, memberIcon, memberName, quantileBreaks, SEQUENTIAL, tooltipHtml, tooltipRows } from "../presentation";
 import type { ChartContext, ChartRow } from "../types";
 import { palette, titleOption, titleSpace, tooltipFrame, total } from "./common";
+import { WORLD_MAP } from "./geomapName";
 
-export const WORLD_MAP = "ots-world";
+export { WORLD_MAP };
 
 /** Feature properties the map series reads: iso3 joins the data, name is the atlas name. */
 export interface WorldFeatureProperties {

@@ -77,6 +77,10 @@ describe("treemapOption", () => {
     expect(series.label.formatter({ name: "Copper Ore", value: 600 })).toBe("Copper Ore\n60%");
     expect(series.label.formatter({ name: "Horses", value: 10 })).toBe("Horses");
     expect(series.label.formatter({ name: "Tiny", value: 1 })).toBe("");
+    // Labels are created only for tiles big enough, in a colour readable on the tile.
+    expect(series.data[0].children[0].label).toEqual({ show: true, color: "#1a1b1e" });
+    const tiny = treemapOption({ rows: [...hs4Rows, { ...hs4Rows[1], id: "x", value: 1 }], groups: sections, dimension: "HS4" }, ctx) as Any;
+    expect(tiny.series[0].data[0].children.find((c: Any) => c.id === "x").label).toEqual({ show: false });
   });
   it("shows formatted values in the tooltip", () => {
     const leaf = series.data[0].children[0];

@@ -4,7 +4,7 @@
  */
 import type { EChartsOption } from "echarts";
 import { formatPercent } from "@/domain/format";
-import { FONT_SIZE, memberIcon, memberName, tooltipHtml, tooltipRows } from "../presentation";
+import { contrastText, FONT_SIZE, memberIcon, memberName, tooltipHtml, tooltipRows } from "../presentation";
 import type { ChartContext, ChartGroup, ChartRow } from "../types";
 import { palette, titleOption, titleSpace, tooltipFrame, total } from "./common";
 
@@ -22,6 +22,8 @@ interface TreemapNode {
   name: string;
   value: number;
   itemStyle: { color: string };
+  /** Small tiles get no label at all: fewer text elements to lay out and draw. */
+  label?: { show: boolean; color?: string };
   children?: TreemapNode[];
   /** Index into the rows for the tooltip; -1 for groups. */
   row: number;
@@ -43,13 +45,17 @@ export function treemapOption(input: TreemapInput, ctx: ChartContext): EChartsOp
   const indexed = input.rows.map((r, i) => [r, i] as const).filter(([r]) => (r.value ?? 0) > 0);
   const sum = total(indexed.map(([r]) => r));
   const groupsById = new Map(input.groups.map((g) => [g.id, g]));
-  const leaf = ([r, i]: readonly [ChartRow, number]): TreemapNode => ({
-    id: r.id,
-    name: memberName(r.name, input.dimension, ctx.labels.fallbacks),
-    value: r.value ?? 0,
-    itemStyle: { color: r.color },
-    row: i,
-  });
+  const leaf = ([r, i]: readonly [ChartRow, number]): TreemapNode => {
+    const show = sum > 0 && (r.value ?? 0) / sum >= LABEL_MIN_SHARE;
+    return {
+      id: r.id,
+      name: memberName(r.name, input.dimension, ctx.labels.fallbacks),
+      value: r.value ?? 0,
+      itemStyle: { color: r.color },
+      label: show ? { show, color: contrastText(r.color) } : { show },
+      row: i,
+    };
+  };
 
   let data: TreemapNode[];
   if (input.groups.length === 0) {
@@ -125,11 +131,8 @@ export function treemapOption(input: TreemapInput, ctx: ChartContext): EChartsOp
         label: {
           show: true,
           fontSize: FONT_SIZE.shapeLabel,
-          color: "#fff",
           overflow: "truncate",
           lineHeight: 17,
-          textBorderColor: "rgba(0,0,0,0.35)",
-          textBorderWidth: 2,
           formatter: (params: unknown) => {
             const p = params as { name: string; value: number };
             return tileLabel(p.name, sum ? p.value / sum : 0, ctx.locale);
