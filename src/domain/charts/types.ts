@@ -59,4 +59,6 @@ export interface ChartContext {
   title?: string;
   subtitle?: string;
   showTitle?: boolean;
+  /** Drawing size in px, when known: layout-aware generators (treemap labels) use it. */
+  size?: { width: number; height: number };
 }

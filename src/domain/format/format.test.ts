@@ -6,6 +6,7 @@ import {
   formatPercent,
   formatPeriod,
   formatRca,
+  formatSignificant,
   formatUsd,
   isShownPeriod,
   MISSING_VALUE,
@@ -69,6 +70,17 @@ describe("formatNumber and formatDecimal", () => {
   });
 });
 
+describe("formatSignificant", () => {
+  it("keeps small values readable on log axes", () => {
+    expect(formatSignificant(0.001, "en")).toBe("0.001");
+    expect(formatSignificant(0.012345, "en")).toBe("0.012");
+    expect(formatSignificant(1000, "en")).toBe("1,000");
+    expect(formatSignificant(2.25, "es")).toBe("2,3");
+    expect(formatSignificant(0, "en")).toBe("0");
+    expect(formatSignificant(null, "en")).toBe(MISSING_VALUE);
+  });
+});
+
 describe("formatPercent", () => {
   it("uses one decimal and shortens '.0%' to '%'", () => {
     expect(formatPercent(0.253, "en")).toBe("25.3%");
@@ -82,6 +94,10 @@ describe("formatPercent", () => {
     expect(plain(formatPercent(0.253, "es"))).toBe("25,3 %");
     expect(plain(formatPercent(0.25, "es"))).toBe("25 %");
     expect(formatPercent(0.253, "zh")).toBe("25.3%");
+  });
+  it("keeps tiny shares with significant digits when asked", () => {
+    expect(formatPercent(0.0000123, "en", { significant: 2 })).toBe("0.0012%");
+    expect(plain(formatPercent(0.0000123, "es", { significant: 2 }))).toBe("0,0012 %");
   });
   it("signs growth", () => {
     expect(formatGrowth(0.05, "en")).toBe("+5%");

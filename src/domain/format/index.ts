@@ -12,6 +12,7 @@
  *   formatGrowth(0.05, "en")   -> "+5%"
  *   formatPeriod(20183)        -> "2018-Q3"    formatPeriod(201807) -> "2018-07"
  *   tileCode("52601", "hs4")   -> "2601"
+ *   formatSignificant(0.0012, "en") -> "0.0012"   formatRca(3.456, "en") -> "3.46"
  */
 import type { Locale } from "@/domain/i18n/locales";
 
@@ -93,9 +94,21 @@ export function formatDecimal(value: number | null | undefined, locale: FormatLo
   return numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
+/**
+ * A ratio-like value on a log axis (RCA 0.001 ... 1000): small values keep two significant digits
+ * ("0.0012"), larger ones at most one decimal, never "0.0" for a value that is not zero.
+ */
+export function formatSignificant(value: number | null | undefined, locale: FormatLocale, digits = 2): string {
+  if (!isNumber(value)) return MISSING_VALUE;
+  if (value !== 0 && Math.abs(value) < 1) return numberFormat(locale, { maximumSignificantDigits: digits }).format(value);
+  return numberFormat(locale, { useGrouping: "always", maximumFractionDigits: 1 }).format(value);
+}
+
 export interface PercentOptions {
   /** Show "+" on positive values (growth, deltas). */
   signed?: boolean;
+  /** Significant digits instead of one decimal, for tiny shares on log axes ("0.0012%"). */
+  significant?: number;
 }
 
 /**
@@ -104,6 +117,9 @@ export interface PercentOptions {
  */
 export function formatPercent(ratio: number | null | undefined, locale: FormatLocale, options: PercentOptions = {}): string {
   if (!isNumber(ratio)) return MISSING_VALUE;
+  if (options.significant) {
+    return numberFormat(locale, { style: "percent", maximumSignificantDigits: options.significant, signDisplay: options.signed ? "exceptZero" : "auto" }).format(ratio);
+  }
   // Rounding to one decimal first keeps -0.04% from printing as "-0%".
   const rounded = Math.round(ratio * 1000) / 1000;
   return numberFormat(locale, {

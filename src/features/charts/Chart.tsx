@@ -139,7 +139,8 @@ export function Chart({ spec, title, subtitle, height = 560, ref }: ChartProps) 
             setStatus("ready");
           }
         });
-        const option = lib.chartOption(spec, assets, ctx);
+        const size = { width: container.current.clientWidth, height: container.current.clientHeight };
+        const option = lib.chartOption(spec, assets, { ...ctx, size });
         performance.measure("ots-chart-option", dataMark);
         chart.setOption(option, { notMerge: true });
         performance.measure("ots-chart-setoption", dataMark);
@@ -181,7 +182,7 @@ export function Chart({ spec, title, subtitle, height = 560, ref }: ChartProps) 
         const background = dark ? "#242424" : "#ffffff";
         const exporter = lib.echarts.init(host, null, { renderer: format === "svg" ? "svg" : "canvas", width, height });
         try {
-          exporter.setOption({ ...lib.chartOption(spec, assets, { ...ctx, title, subtitle, showTitle: true }), animation: false, backgroundColor: background });
+          exporter.setOption({ ...lib.chartOption(spec, assets, { ...ctx, title, subtitle, showTitle: true, size: { width, height } }), animation: false, backgroundColor: background });
           if (format === "svg") return new Blob([exporter.renderToSVGString()], { type: "image/svg+xml;charset=utf-8" });
           const url = exporter.getDataURL({ type: "png", pixelRatio: 2, backgroundColor: background });
           return await (await fetch(url)).blob();

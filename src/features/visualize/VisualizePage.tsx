@@ -59,10 +59,10 @@ export async function VisualizePage({ resolution, locale }: { resolution: Shown;
           </Text>
         </div>
         <Grid gap="xl">
-          <GridCol span={{ base: 12, md: 3 }}>
+          <GridCol span={{ base: 12, md: 3 }} order={{ base: 2, md: 1 }}>
             <ControlPanel state={resolution.state} coverage={resolution.coverage} options={resolution.options} />
           </GridCol>
-          <GridCol span={{ base: 12, md: 9 }}>
+          <GridCol span={{ base: 12, md: 9 }} order={{ base: 1, md: 2 }}>
             {resolution.kind === "problems" ? (
               <ProblemPanel resolution={resolution} locale={locale} />
             ) : (

@@ -4,6 +4,7 @@ import { Alert, Group, Stack, Tabs, Text } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState } from "react";
 import { scatterPoints } from "@/domain/charts/options/scatterPoints";
+import { LEGEND_ICON, UNKNOWN_COLOR } from "@/domain/charts/presentation";
 import { chartTable } from "@/domain/charts/table";
 import { ApiQueryLinks, ChartActions, fileSlug } from "@/features/charts/ChartActions";
 import { Chart, type ChartHandle } from "@/features/charts/Chart";
@@ -65,6 +66,14 @@ export function VisualizeView({ data, title, subtitle, path, embedPath, embedded
     <Stack gap="sm">
       <Chart ref={chart} spec={spec} title={title} subtitle={subtitle} height={height} />
       {showLegend && <ChartLegend groups={data.groups} />}
+      {data.chart === "geomap" && (
+        <Group gap={6} data-testid="map-no-data">
+          <span aria-hidden style={{ width: LEGEND_ICON.width, height: LEGEND_ICON.height, borderRadius: 4, background: UNKNOWN_COLOR, opacity: 0.45 }} />
+          <Text size="sm" c="dimmed">
+            {t("mapNoData")}
+          </Text>
+        </Group>
+      )}
       {data.chart === "network" && (
         <Text size="sm" c="dimmed">
           {t("networkLegend")}

@@ -2,7 +2,7 @@
  * Pieces every option generator shares: text colours per scheme, the title block for exports,
  * the tooltip frame, value formatters per measure format and the "Other values" tail.
  */
-import { formatDecimal, formatNumber, formatPercent, formatUsd, type FormatLocale } from "@/domain/format";
+import { formatDecimal, formatNumber, formatPercent, formatSignificant, formatUsd, type FormatLocale } from "@/domain/format";
 import type { MeasureFormat } from "@/domain/visualize/measures";
 import { FONT_SIZE, LEGEND_ICON, UNKNOWN_COLOR } from "../presentation";
 import type { ChartContext, ChartRow } from "../types";
@@ -77,9 +77,10 @@ export function formatMeasure(value: number | null | undefined, format: MeasureF
     case "number":
       return formatNumber(value, locale, { compact });
     case "percent":
-      return formatPercent(value, locale);
+      // Shares on a log axis go down to 0.001%: keep them distinguishable.
+      return formatPercent(value, locale, compact && typeof value === "number" && value !== 0 && Math.abs(value) < 0.001 ? { significant: 2 } : {});
     case "decimal":
-      return formatDecimal(value, locale, compact ? 1 : 2);
+      return compact ? formatSignificant(value, locale) : formatDecimal(value, locale, 2);
   }
 }
 

@@ -77,6 +77,10 @@ describe("treemapOption", () => {
     expect(series.label.formatter({ name: "Copper Ore", value: 600 })).toBe("Copper Ore\n60%");
     expect(series.label.formatter({ name: "Horses", value: 10 })).toBe("Horses");
     expect(series.label.formatter({ name: "Tiny", value: 1 })).toBe("");
+    // On a phone-sized chart the same tile is too small for a label.
+    const small = treemapOption({ rows: hs4Rows, groups: sections, dimension: "HS4" }, { ...ctx, size: { width: 360, height: 420 } }) as Any;
+    expect(small.series[0].label.formatter({ name: "Horses", value: 10 })).toBe("");
+    expect(small.series[0].label.formatter({ name: "Copper Ore", value: 600 })).toBe("Copper Ore\n60%");
     // Labels are created only for tiles big enough, in a colour readable on the tile.
     expect(series.data[0].children[0].label).toEqual({ show: true, color: "#1a1b1e" });
     const tiny = treemapOption({ rows: [...hs4Rows, { ...hs4Rows[1], id: "x", value: 1 }], groups: sections, dimension: "HS4" }, ctx) as Any;

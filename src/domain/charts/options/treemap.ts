@@ -29,14 +29,22 @@ interface TreemapNode {
   row: number;
 }
 
-/** Tiles below these shares of the total are too small for a readable label (or its second line). */
-export const LABEL_MIN_SHARE = 0.006;
-export const SHARE_LINE_MIN_SHARE = 0.012;
+/** A tile needs about this many square pixels for a one-line label, and this many for two lines. */
+export const LABEL_MIN_AREA = 2_600;
+export const SHARE_LINE_MIN_AREA = 5_200;
+const DEFAULT_AREA = 900 * 560;
+
+/** Shares of the total below which a tile gets no label, or only its name, for a drawing area. */
+export function labelThresholds(area: number = DEFAULT_AREA): { label: number; shareLine: number } {
+  const usable = Math.max(1, area);
+  return { label: LABEL_MIN_AREA / usable, shareLine: SHARE_LINE_MIN_AREA / usable };
+}
 
 /** "Copper Ore\n23.2%" on big tiles, the name alone on middling ones, nothing on small ones. */
-export function tileLabel(name: string, share: number, locale: ChartContext["locale"]): string {
-  if (share < LABEL_MIN_SHARE) return "";
-  if (share < SHARE_LINE_MIN_SHARE) return name;
+export function tileLabel(name: string, share: number, locale: ChartContext["locale"], area?: number): string {
+  const limits = labelThresholds(area);
+  if (share < limits.label) return "";
+  if (share < limits.shareLine) return name;
   return `${name}\n${formatPercent(share, locale)}`;
 }
 
@@ -45,8 +53,10 @@ export function treemapOption(input: TreemapInput, ctx: ChartContext): EChartsOp
   const indexed = input.rows.map((r, i) => [r, i] as const).filter(([r]) => (r.value ?? 0) > 0);
   const sum = total(indexed.map(([r]) => r));
   const groupsById = new Map(input.groups.map((g) => [g.id, g]));
+  const area = ctx.size ? ctx.size.width * Math.max(1, ctx.size.height - titleSpace(ctx) - 34) : undefined;
+  const limits = labelThresholds(area);
   const leaf = ([r, i]: readonly [ChartRow, number]): TreemapNode => {
-    const show = sum > 0 && (r.value ?? 0) / sum >= LABEL_MIN_SHARE;
+    const show = sum > 0 && (r.value ?? 0) / sum >= limits.label;
     return {
       id: r.id,
       name: memberName(r.name, input.dimension, ctx.labels.fallbacks),
@@ -117,7 +127,8 @@ export function treemapOption(input: TreemapInput, ctx: ChartContext): EChartsOp
     series: [
       {
         type: "treemap",
-        name: ctx.title ?? "",
+        // The breadcrumb's first crumb: the whole.
+        name: ctx.labels.total,
         data,
         top: top + 4,
         left: 4,
@@ -135,7 +146,7 @@ export function treemapOption(input: TreemapInput, ctx: ChartContext): EChartsOp
           lineHeight: 17,
           formatter: (params: unknown) => {
             const p = params as { name: string; value: number };
-            return tileLabel(p.name, sum ? p.value / sum : 0, ctx.locale);
+            return tileLabel(p.name, sum ? p.value / sum : 0, ctx.locale, area);
           },
         },
         upperLabel: { show: false },
