@@ -6,6 +6,7 @@
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { productUrlId } from "@/domain/visualize/catalog";
+import { DEFAULT_AXES } from "@/domain/visualize/measures";
 import type { ProductRef, VizState } from "@/domain/visualize/state";
 import { buildVizPath, formatTime, parseVizPath, requestedVizPath, type QueryInput } from "@/domain/visualize/urlCodec";
 import { planView, type Problem, type YearCoverage } from "@/domain/visualize/views";
@@ -65,7 +66,7 @@ export function vizTitle(state: VizState, members: VizMembers, t: Translator): s
   const flow = state.flow;
   if (state.chart === "scatter") {
     const entity = state.product.kind === "show" ? "product" : "country";
-    const axes = { x: state.x ?? (entity === "product" ? "world_trade" : "gdp_per_capita"), y: state.y ?? (entity === "product" ? "rca" : "trade_value") };
+    const axes = { x: state.x ?? DEFAULT_AXES[entity].x, y: state.y ?? DEFAULT_AXES[entity].y };
     const names = { x: t(`charts.measures.${axes.x}`), y: t(`charts.measures.${axes.y}`) };
     return entity === "product" ? t("visualize.titles.scatterProducts", { country, ...names }) : t("visualize.titles.scatterCountries", names);
   }
