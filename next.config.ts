@@ -27,8 +27,17 @@ const nextConfig: NextConfig = {
         headers: [
           { key: "X-Content-Type-Options", value: "nosniff" },
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-          { key: "X-Frame-Options", value: "SAMEORIGIN" },
         ],
+      },
+      {
+        // Every page may be framed by this site only, except the chart embeds below.
+        source: "/:path((?!(?:en|es|zh)/visualize/embed/).*)",
+        headers: [{ key: "X-Frame-Options", value: "SAMEORIGIN" }],
+      },
+      {
+        // Chart embeds are made to be put in iframes on other sites.
+        source: "/:locale(en|es|zh)/visualize/embed/:path*",
+        headers: [{ key: "Content-Security-Policy", value: "frame-ancestors *" }],
       },
     ];
   },

@@ -26,6 +26,11 @@ const REAL_PAGES = new Set([
   "/country-rankings/2023/trade",
   "/product-rankings/2023/trade",
   "/resources/methods",
+  "/visualize/tree_map",
+  "/visualize/stacked",
+  "/visualize/scatter",
+  "/visualize/network",
+  "/visualize/geomap",
 ]);
 
 describe("planned pages", () => {

@@ -1,0 +1,143 @@
+/**
+ * Geomap: countries of the world (TopoJSON from the data package, Miller projection) coloured by
+ * trade value in 7 sequential classes of about equal size; countries without data are drawn in a
+ * light grey. The selected country, when it is not itself coloured, is outlined.
+ */
+import type { EChartsOption } from "echarts";
+import { formatUsd } from "@/domain/format";
+import { splitAntimeridian } from "../antimeridian";
+import { millerProjection } from "../miller";
+import { FONT_SIZE, LEGEND_ICON, memberIcon, memberName, quantileBreaks, SEQUENTIAL, tooltipHtml, tooltipRows } from "../presentation";
+import type { ChartContext, ChartRow } from "../types";
+import { palette, titleOption, titleSpace, tooltipFrame, total } from "./common";
+import { WORLD_MAP } from "./geomapName";
+
+export { WORLD_MAP };
+
+/** Feature properties the map series reads: iso3 joins the data, name is the atlas name. */
+export interface WorldFeatureProperties {
+  /** What the map series joins data on: the ISO3 code, or a placeholder unique to the feature. */
+  key: string;
+  iso3: string | null;
+  name: string;
+}
+
+export interface GeomapInput {
+  rows: readonly ChartRow[];
+  /** Name the GeoJSON was registered under (echarts.registerMap). */
+  mapName?: string;
+  year?: number;
+  /** ISO3 of the country whose partners are shown. */
+  focus?: string | null;
+  dimension: string;
+}
+
+export interface MapPiece {
+  min?: number;
+  max?: number;
+  color: string;
+  label: string;
+}
+
+/** The 7 colour classes for the values (fewer when there are few distinct values). */
+export function mapPieces(values: readonly number[], ctx: Pick<ChartContext, "locale">): MapPiece[] {
+  const positive = values.filter((v) => v > 0);
+  if (positive.length === 0) return [];
+  const breaks = [...new Set(quantileBreaks(positive, 7))].filter((b) => b > Math.min(...positive));
+  const colors = SEQUENTIAL[7];
+  const pieces: MapPiece[] = [];
+  const fmt = (v: number) => formatUsd(v, ctx.locale, { compact: true });
+  const offset = colors.length - (breaks.length + 1);
+  for (let i = 0; i <= breaks.length; i++) {
+    const min = i === 0 ? undefined : breaks[i - 1];
+    const max = i === breaks.length ? undefined : breaks[i];
+    const label = min === undefined ? `< ${fmt(max!)}` : max === undefined ? `≥ ${fmt(min)}` : `${fmt(min)} – ${fmt(max)}`;
+    pieces.push({ ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}), color: colors[i + offset], label });
+  }
+  return pieces;
+}
+
+export function geomapOption(input: GeomapInput, ctx: ChartContext): EChartsOption {
+  const colors = palette(ctx.dark);
+  const rows = input.rows.filter((r) => (r.value ?? 0) > 0);
+  const sum = total(rows);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const pieces = mapPieces(rows.map((r) => r.value ?? 0), ctx);
+  const data: { name: string; value: number; itemStyle?: object }[] = rows.map((r) => ({ name: r.id, value: r.value ?? 0 }));
+  if (input.focus && !byId.has(input.focus)) {
+    data.push({ name: input.focus, value: Number.NaN, itemStyle: { areaColor: colors.text, borderColor: colors.text } });
+  }
+  return {
+    animation: false,
+    title: titleOption(ctx),
+    tooltip: {
+      ...tooltipFrame(ctx),
+      trigger: "item",
+      formatter: (params: unknown) => {
+        const p = params as { name: string; data?: { name: string } };
+        const row = byId.get(p.name);
+        if (!row) return "";
+        return tooltipHtml({
+          title: memberName(row.name, input.dimension, ctx.labels.fallbacks),
+          subtitle: row.groupName ?? undefined,
+          icon: memberIcon(row.kind, row.id),
+          rows: tooltipRows({ tradeValue: row.value, percent: sum ? (row.value ?? 0) / sum : null, period: input.year }, ctx.labels.tooltip, ctx.locale),
+        });
+      },
+    },
+    visualMap: pieces.length
+      ? {
+          type: "piecewise",
+          pieces: pieces.map((p) => ({ ...(p.min !== undefined ? { gte: p.min } : {}), ...(p.max !== undefined ? { lt: p.max } : {}), color: p.color, label: p.label })),
+          left: 8,
+          bottom: 8,
+          itemWidth: LEGEND_ICON.width,
+          itemHeight: LEGEND_ICON.height,
+          itemGap: 4,
+          textStyle: { color: colors.text, fontSize: FONT_SIZE.label - 4 },
+          seriesIndex: 0,
+        }
+      : undefined,
+    series: [
+      {
+        type: "map",
+        map: input.mapName ?? WORLD_MAP,
+        nameProperty: "key",
+        projection: millerProjection,
+        roam: true,
+        scaleLimit: { min: 1, max: 12 },
+        top: titleSpace(ctx) + 8,
+        left: 8,
+        right: 8,
+        bottom: 8,
+        selectedMode: false,
+        label: { show: false },
+        itemStyle: { areaColor: colors.noData, borderColor: colors.border, borderWidth: 0.4 },
+        emphasis: { label: { show: false }, itemStyle: { areaColor: "#fab005", borderColor: colors.text, borderWidth: 0.8 } },
+        data,
+      },
+    ],
+  } as EChartsOption;
+}
+
+/**
+ * Adds `iso3` to world-atlas features (ids are zero-padded ISO numeric codes) from an M49 -> ISO3
+ * table, drops Antarctica, which has no trade and dominates a Miller map, and splits polygons that
+ * cross the antimeridian so a flat projection does not draw them across the whole map.
+ */
+export function joinWorldFeatures<G extends { type: string; coordinates?: unknown }>(
+  collection: { type: "FeatureCollection"; features: readonly { type: "Feature"; id?: string | number; properties: Record<string, unknown> | null; geometry: G }[] },
+  m49ToIso3: ReadonlyMap<number, string>,
+): { type: "FeatureCollection"; features: { type: "Feature"; id?: string | number; properties: WorldFeatureProperties; geometry: G | ReturnType<typeof splitAntimeridian> }[] } {
+  return {
+    type: "FeatureCollection",
+    features: collection.features
+      .filter((f) => String(f.id ?? "") !== "010")
+      .map((f, index) => {
+        const m49 = f.id === undefined || f.id === null || f.id === "" ? Number.NaN : Number(f.id);
+        const name = typeof f.properties?.name === "string" ? f.properties.name : "";
+        const iso3 = Number.isFinite(m49) ? (m49ToIso3.get(m49) ?? null) : null;
+        return { ...f, geometry: f.geometry ? splitAntimeridian(f.geometry) : f.geometry, properties: { key: iso3 ?? `_${f.id ?? index}`, iso3, name } };
+      }),
+  };
+}

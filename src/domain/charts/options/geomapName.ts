@@ -1,0 +1,2 @@
+/** Name the world map is registered under with ECharts. */
+export const WORLD_MAP = "ots-world";

@@ -1,0 +1,11 @@
+/**
+ * Chart option generators: pure functions from chart rows (and, for the network and the map,
+ * the layout or geometry) to ECharts options. Rendered by the one <Chart> component.
+ */
+export { treemapOption, type TreemapInput } from "./treemap";
+export { stackedOption, lineOption, buildSeries, type TimeSeriesInput, type SeriesData } from "./timeSeries";
+export { scatterOption } from "./scatter";
+export { scatterPoints, measureOf, type ScatterInput, type ScatterPoint } from "./scatterPoints";
+export { networkOption, networkNodes, type NetworkInput, type ProductSpaceLayout, type NetworkNode } from "./network";
+export { geomapOption, mapPieces, joinWorldFeatures, WORLD_MAP, type GeomapInput, type MapPiece, type WorldFeatureProperties } from "./geomap";
+export { TOOLTIP_CLASS, OTHER_ID, formatMeasure } from "./common";

@@ -1,0 +1,132 @@
+/**
+ * Stacked area and line charts of trade value over years: one series per member (the largest
+ * ones; the rest summed as "Other values"), or one series for a total.
+ */
+import type { EChartsOption } from "echarts";
+import { formatPercent, formatPeriod, formatUsd } from "@/domain/format";
+import { memberName, tooltipHtml, tooltipRows, type TooltipRow } from "../presentation";
+import type { ChartContext, ChartRow } from "../types";
+import { axisStyle, legendFrame, OTHER_COLOR, OTHER_ID, palette, titleOption, titleSpace, tooltipFrame, topMembers } from "./common";
+
+export interface TimeSeriesInput {
+  /** One row per member and year. */
+  rows: readonly ChartRow[];
+  years: readonly number[];
+  dimension: string;
+  /** Most series drawn; the rest become "Other values". */
+  maxSeries?: number;
+}
+
+export interface SeriesData {
+  id: string;
+  name: string;
+  color: string;
+  /** Aligned with the years; null where the member has no value that year. */
+  values: (number | null)[];
+}
+
+/** Groups rows into aligned series (pure; exported for tests and the data table). */
+export function buildSeries(input: TimeSeriesInput, ctx: ChartContext, maxSeries: number): SeriesData[] {
+  const { keep, hasOther } = topMembers(input.rows, maxSeries);
+  const yearIndex = new Map(input.years.map((y, i) => [y, i]));
+  const byId = new Map<string, SeriesData>();
+  for (const id of keep) byId.set(id, { id, name: "", color: OTHER_COLOR, values: input.years.map(() => null) });
+  const other: SeriesData = { id: OTHER_ID, name: ctx.labels.fallbacks.otherValues, color: OTHER_COLOR, values: input.years.map(() => null) };
+  for (const row of input.rows) {
+    const i = row.year === undefined ? undefined : yearIndex.get(row.year);
+    if (i === undefined) continue;
+    const series = byId.get(row.id) ?? (hasOther ? other : undefined);
+    if (!series) continue;
+    if (series !== other) {
+      series.name = memberName(row.name, input.dimension, ctx.labels.fallbacks);
+      series.color = row.color;
+    }
+    series.values[i] = (series.values[i] ?? 0) + (row.value ?? 0);
+  }
+  const list = [...byId.values()];
+  if (hasOther) list.push(other);
+  return list;
+}
+
+function growthAt(values: readonly (number | null)[], i: number): number | null {
+  const now = values[i];
+  const before = i > 0 ? values[i - 1] : null;
+  return now !== null && before !== null && before !== 0 ? now / before - 1 : null;
+}
+
+function axisTooltip(series: SeriesData[], years: readonly number[], ctx: ChartContext) {
+  return (params: unknown) => {
+    const list = (Array.isArray(params) ? params : [params]) as { dataIndex: number }[];
+    const i = list[0]?.dataIndex ?? 0;
+    const year = years[i];
+    if (series.length === 1) {
+      const s = series[0];
+      return tooltipHtml({
+        title: s.name,
+        color: s.color,
+        rows: tooltipRows({ tradeValue: s.values[i], growth: growthAt(s.values, i), period: year }, ctx.labels.tooltip, ctx.locale),
+      });
+    }
+    const sum = series.reduce((acc, s) => acc + (s.values[i] ?? 0), 0);
+    const present = series.filter((s) => s.values[i] !== null).sort((a, b) => (b.values[i] ?? 0) - (a.values[i] ?? 0));
+    const rows: TooltipRow[] = present.slice(0, 12).map((s) => ({
+      key: "series",
+      label: s.name,
+      value: `${formatUsd(s.values[i], ctx.locale, { compact: true })} · ${formatPercent(sum ? (s.values[i] ?? 0) / sum : null, ctx.locale)}`,
+      color: s.color,
+    }));
+    rows.push({ key: "total", label: ctx.labels.total, value: formatUsd(sum, ctx.locale) });
+    return tooltipHtml({ title: formatPeriod(year), rows });
+  };
+}
+
+function timeSeriesOption(input: TimeSeriesInput, ctx: ChartContext, stacked: boolean): EChartsOption {
+  const colors = palette(ctx.dark);
+  const series = buildSeries(input, ctx, input.maxSeries ?? (stacked ? 15 : 10));
+  const axes = axisStyle(ctx);
+  const top = titleSpace(ctx) + 16;
+  const many = series.length > 1;
+  return {
+    animationDuration: 400,
+    title: titleOption(ctx),
+    color: series.map((s) => s.color),
+    tooltip: { ...tooltipFrame(ctx), trigger: "axis", formatter: axisTooltip(series, input.years, ctx), axisPointer: { type: "line", lineStyle: { color: colors.muted } } },
+    legend: many ? { ...legendFrame(ctx), data: series.map((s) => s.name) } : { show: false },
+    grid: { top, left: 16, right: 24, bottom: many ? 48 : 16, outerBoundsMode: "same", outerBoundsContain: "axisLabel" },
+    xAxis: {
+      type: "category",
+      boundaryGap: false,
+      data: input.years.map((y) => formatPeriod(y)),
+      ...axes,
+      splitLine: { show: false },
+    },
+    yAxis: {
+      type: "value",
+      ...axes,
+      axisLabel: { ...axes.axisLabel, formatter: (v: number) => formatUsd(v, ctx.locale, { compact: true }) },
+    },
+    series: series.map((s) => ({
+      id: s.id,
+      name: s.name,
+      type: "line" as const,
+      stack: stacked ? "total" : undefined,
+      areaStyle: stacked ? { opacity: 0.9 } : undefined,
+      showSymbol: !stacked && input.years.length <= 30,
+      symbolSize: 5,
+      smooth: false,
+      connectNulls: false,
+      lineStyle: { width: stacked ? 0.5 : 2.5, color: s.color },
+      itemStyle: { color: s.color },
+      emphasis: { focus: "series" as const },
+      data: stacked ? s.values.map((v) => v ?? 0) : s.values,
+    })),
+  } as EChartsOption;
+}
+
+export function stackedOption(input: TimeSeriesInput, ctx: ChartContext): EChartsOption {
+  return timeSeriesOption(input, ctx, true);
+}
+
+export function lineOption(input: TimeSeriesInput, ctx: ChartContext): EChartsOption {
+  return timeSeriesOption(input, ctx, false);
+}

@@ -1,0 +1,164 @@
+/**
+ * Treemap: members sized by trade value, grouped by their section (products) or continent
+ * (countries) and coloured by it. Labels show the name and share where a tile is big enough.
+ */
+import type { EChartsOption } from "echarts";
+import { formatPercent } from "@/domain/format";
+import { contrastText, FONT_SIZE, memberIcon, memberName, tooltipHtml, tooltipRows } from "../presentation";
+import type { ChartContext, ChartGroup, ChartRow } from "../types";
+import { palette, titleOption, titleSpace, tooltipFrame, total } from "./common";
+
+export interface TreemapInput {
+  rows: readonly ChartRow[];
+  /** Parents to nest the rows in; empty draws the rows as one level (sections themselves). */
+  groups: readonly ChartGroup[];
+  year?: number;
+  /** Dimension of the rows, for name fallbacks ("HS4", "Importer Country"). */
+  dimension: string;
+}
+
+interface TreemapNode {
+  id: string;
+  name: string;
+  value: number;
+  itemStyle: { color: string };
+  /** Small tiles get no label at all: fewer text elements to lay out and draw. */
+  label?: { show: boolean; color?: string };
+  children?: TreemapNode[];
+  /** Index into the rows for the tooltip; -1 for groups. */
+  row: number;
+}
+
+/** A tile needs about this many square pixels for a one-line label, and this many for two lines. */
+export const LABEL_MIN_AREA = 2_600;
+export const SHARE_LINE_MIN_AREA = 5_200;
+const DEFAULT_AREA = 900 * 560;
+
+/** Shares of the total below which a tile gets no label, or only its name, for a drawing area. */
+export function labelThresholds(area: number = DEFAULT_AREA): { label: number; shareLine: number } {
+  const usable = Math.max(1, area);
+  return { label: LABEL_MIN_AREA / usable, shareLine: SHARE_LINE_MIN_AREA / usable };
+}
+
+/** "Copper Ore\n23.2%" on big tiles, the name alone on middling ones, nothing on small ones. */
+export function tileLabel(name: string, share: number, locale: ChartContext["locale"], area?: number): string {
+  const limits = labelThresholds(area);
+  if (share < limits.label) return "";
+  if (share < limits.shareLine) return name;
+  return `${name}\n${formatPercent(share, locale)}`;
+}
+
+export function treemapOption(input: TreemapInput, ctx: ChartContext): EChartsOption {
+  const colors = palette(ctx.dark);
+  const indexed = input.rows.map((r, i) => [r, i] as const).filter(([r]) => (r.value ?? 0) > 0);
+  const sum = total(indexed.map(([r]) => r));
+  const groupsById = new Map(input.groups.map((g) => [g.id, g]));
+  const area = ctx.size ? ctx.size.width * Math.max(1, ctx.size.height - titleSpace(ctx) - 34) : undefined;
+  const limits = labelThresholds(area);
+  const leaf = ([r, i]: readonly [ChartRow, number]): TreemapNode => {
+    const show = sum > 0 && (r.value ?? 0) / sum >= limits.label;
+    return {
+      id: r.id,
+      name: memberName(r.name, input.dimension, ctx.labels.fallbacks),
+      value: r.value ?? 0,
+      itemStyle: { color: r.color },
+      label: show ? { show, color: contrastText(r.color) } : { show },
+      row: i,
+    };
+  };
+
+  let data: TreemapNode[];
+  if (input.groups.length === 0) {
+    data = indexed.map(leaf);
+  } else {
+    const children = new Map<string, TreemapNode[]>();
+    for (const entry of indexed) {
+      const key = entry[0].group ?? "";
+      if (!children.has(key)) children.set(key, []);
+      children.get(key)!.push(leaf(entry));
+    }
+    data = [...children.entries()].map(([groupId, nodes]) => {
+      const group = groupsById.get(groupId);
+      return {
+        id: `group:${groupId}`,
+        name: memberName(group?.name, input.dimension, ctx.labels.fallbacks),
+        value: nodes.reduce((s, n) => s + n.value, 0),
+        itemStyle: { color: group?.color ?? nodes[0].itemStyle.color },
+        children: nodes,
+        row: -1,
+      };
+    });
+  }
+  data.sort((a, b) => b.value - a.value);
+
+  const groupList = [...groupsById.values()];
+  const top = titleSpace(ctx);
+
+  return {
+    animation: false,
+    title: titleOption(ctx),
+    tooltip: {
+      ...tooltipFrame(ctx),
+      formatter: (params: unknown) => {
+        const p = params as { data?: TreemapNode; value?: number };
+        const node = p.data;
+        if (!node) return "";
+        if (node.row < 0) {
+          const group = groupList.find((g) => `group:${g.id}` === node.id);
+          return tooltipHtml({
+            title: node.name,
+            icon: group ? memberIcon(group.kind, group.id) : undefined,
+            rows: tooltipRows({ tradeValue: node.value, percent: sum ? node.value / sum : null, period: input.year }, ctx.labels.tooltip, ctx.locale),
+          });
+        }
+        const row = input.rows[node.row];
+        return tooltipHtml({
+          title: node.name,
+          subtitle: [row.code, row.groupName].filter(Boolean).join(" · "),
+          icon: memberIcon(row.kind, row.id),
+          rows: tooltipRows(
+            { rca: row.rca, tradeValue: row.value, growth: row.growth, percent: sum ? (row.value ?? 0) / sum : null, period: input.year },
+            ctx.labels.tooltip,
+            ctx.locale,
+          ),
+        });
+      },
+    },
+    series: [
+      {
+        type: "treemap",
+        // The breadcrumb's first crumb: the whole.
+        name: ctx.labels.total,
+        data,
+        top: top + 4,
+        left: 4,
+        right: 4,
+        bottom: input.groups.length > 0 ? 30 : 4,
+        roam: false,
+        nodeClick: "zoomToNode",
+        breadcrumb: { show: input.groups.length > 0, bottom: 2, height: 22, itemStyle: { color: colors.tooltip, borderColor: colors.line, textStyle: { color: colors.text } } },
+        visibleMin: 1,
+        squareRatio: 0.5 * (1 + Math.sqrt(5)),
+        label: {
+          show: true,
+          fontSize: FONT_SIZE.shapeLabel,
+          overflow: "truncate",
+          lineHeight: 17,
+          formatter: (params: unknown) => {
+            const p = params as { name: string; value: number };
+            return tileLabel(p.name, sum ? p.value / sum : 0, ctx.locale, area);
+          },
+        },
+        upperLabel: { show: false },
+        itemStyle: { borderColor: colors.border, borderWidth: 0.5, gapWidth: 0.5 },
+        levels:
+          input.groups.length > 0
+            ? [
+                { itemStyle: { borderColor: colors.border, borderWidth: 1, gapWidth: 1 } },
+                { itemStyle: { borderColor: colors.border, borderWidth: 0.5, gapWidth: 0.5 }, label: { show: true } },
+              ]
+            : [{ itemStyle: { borderColor: colors.border, borderWidth: 1, gapWidth: 1 } }],
+      },
+    ],
+  } as EChartsOption;
+}

@@ -1,0 +1,52 @@
+/**
+ * The state of a visualisation, as the URL carries it. Pure types and constants; the codec
+ * (urlCodec.ts) reads and writes it, the view planner (views.ts) decides what it means.
+ */
+
+export const CHARTS = ["tree_map", "stacked", "line", "scatter", "network", "geomap"] as const;
+export type ChartType = (typeof CHARTS)[number];
+
+/** Product classification of the trade data. Only HS92 exists in this warehouse. */
+export const CLASSIFICATIONS = ["hs92"] as const;
+export type Classification = (typeof CLASSIFICATIONS)[number];
+
+export const FLOWS = ["export", "import"] as const;
+export type Flow = (typeof FLOWS)[number];
+
+export const DEPTHS = ["section", "hs2", "hs4"] as const;
+export type Depth = (typeof DEPTHS)[number];
+
+export type ProductLevel = Depth;
+
+/** A product as the state keeps it: its level, its HS code ("2601", "26", or the section "5") and its section. */
+export interface ProductRef {
+  level: ProductLevel;
+  code: string;
+  section: string;
+}
+
+/** The country and partner slots hold a country, "all" (no filter) or "show" (break down by it). */
+export type GeoSlot = { kind: "all" } | { kind: "show" } | { kind: "country"; id: string };
+export type ProductSlot = { kind: "all" } | { kind: "show" } | { kind: "product"; product: ProductRef };
+
+export type TimeSelection = { kind: "year"; year: number } | { kind: "range"; from: number; to: number };
+
+export interface VizState {
+  chart: ChartType;
+  classification: Classification;
+  flow: Flow;
+  /** The reporting country (exporter when flow is export, importer when import). */
+  country: GeoSlot;
+  /** Its trade partner (destination of exports, origin of imports). */
+  partner: GeoSlot;
+  product: ProductSlot;
+  time: TimeSelection;
+  /** How deep a product breakdown goes; absent means the default for the view. */
+  depth?: Depth;
+  /** Scatter measures (keys of measures.ts); absent means the default for the entity shown. */
+  x?: string;
+  y?: string;
+}
+
+export const ALL: GeoSlot & ProductSlot = { kind: "all" };
+export const SHOW: GeoSlot & ProductSlot = { kind: "show" };

@@ -1,0 +1,246 @@
+/**
+ * What a visualisation state means, and whether the data can answer it. planView turns a parsed
+ * state into a plan (what is broken down, at which product depth, from which data source) or into
+ * problems that the page explains in words, each with a fix the reader can click, instead of
+ * drawing something wrong. Pure: the data years come in through the catalog.
+ */
+import { DEFAULT_AXES, scatterMeasure, type ScatterEntity, type ScatterMeasure } from "./measures";
+import { ALL, SHOW, type Depth, type GeoSlot, type TimeSelection, type VizState } from "./state";
+import { defaultDepth, timeYears } from "./urlCodec";
+
+export type Breakdown = "product" | "partner" | "country" | "none";
+
+/** sections: bilateral trade by HS section, many years. hs4: trade with the world by HS4, few years. */
+export type DataSource = "sections" | "hs4";
+
+export interface ViewPlan {
+  state: VizState;
+  breakdown: Breakdown;
+  /** Product depth of a product breakdown (section for other breakdowns). */
+  depth: Depth;
+  source: DataSource;
+  years: number[];
+  scatter?: { entity: ScatterEntity; x: ScatterMeasure; y: ScatterMeasure };
+}
+
+export type ProblemCode =
+  | "manyShows"
+  | "nothingShown"
+  | "samePartner"
+  | "needsYear"
+  | "needsRange"
+  | "mapNeedsGeo"
+  | "networkNeedsProducts"
+  | "networkNeedsCountry"
+  | "networkNeedsWorld"
+  | "needsHs4"
+  | "scatterNeedsMembers"
+  | "scatterNeedsCountry"
+  | "scatterNeedsWorld"
+  | "scatterProductFilter"
+  | "measureUnavailable"
+  | "measureNotFor"
+  | "productDetailYears"
+  | "productDetailPartner"
+  | "noDataYears";
+
+export interface Problem {
+  code: ProblemCode;
+  /** Values for the message (years, measure keys...). */
+  params?: Record<string, string | number>;
+  /** A state that makes sense and stays close to what was asked. */
+  fix?: VizState;
+}
+
+export interface YearCoverage {
+  sections: readonly number[];
+  hs4: readonly number[];
+}
+
+const CHILE: GeoSlot = { kind: "country", id: "chl" };
+
+function breakdownOf(state: VizState): { breakdown: Breakdown; shows: number } {
+  const shows = [state.country, state.partner, state.product].filter((s) => s.kind === "show").length;
+  if (state.product.kind === "show") return { breakdown: "product", shows };
+  if (state.partner.kind === "show") return { breakdown: "partner", shows };
+  if (state.country.kind === "show") return { breakdown: "country", shows };
+  return { breakdown: "none", shows };
+}
+
+const lastYear = (time: TimeSelection) => (time.kind === "year" ? time.year : time.to);
+const span = (years: readonly number[]) => ({ from: Math.min(...years), to: Math.max(...years) });
+
+function rangeEnding(year: number, coverage: readonly number[]): TimeSelection {
+  const { from, to } = span(coverage);
+  const end = Math.min(Math.max(year, from), to);
+  const start = Math.max(from, end - 23);
+  return start === end ? { kind: "year", year: end } : { kind: "range", from: start, to: end };
+}
+
+export type PlanResult = { ok: true; plan: ViewPlan } | { ok: false; problems: Problem[]; suggestion?: VizState };
+
+/**
+ * The plan of a state, or its problems. Each problem keeps its fix only when the fix removes that
+ * problem; `suggestion` is a nearby state with no problems at all (fixes applied one after another).
+ */
+export function planView(state: VizState, coverage: YearCoverage): PlanResult {
+  const result = plan(state, coverage);
+  if (result.ok) return result;
+  const problems = result.problems.map((problem) => {
+    if (!problem.fix) return problem;
+    const after = plan(problem.fix, coverage);
+    const solved = after.ok || !after.problems.some((p) => p.code === problem.code);
+    return solved ? problem : { code: problem.code, ...(problem.params ? { params: problem.params } : {}) };
+  });
+  let candidate: VizState | undefined = state;
+  for (let step = 0; candidate && step < 8; step++) {
+    const next = plan(candidate, coverage);
+    if (next.ok) return { ok: false, problems, suggestion: candidate };
+    candidate = next.problems.find((p) => p.fix)?.fix;
+  }
+  return { ok: false, problems };
+}
+
+function plan(state: VizState, coverage: YearCoverage): { ok: true; plan: ViewPlan } | { ok: false; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const { breakdown, shows } = breakdownOf(state);
+  const fix = (patch: Partial<VizState>): VizState => ({ ...state, ...patch });
+
+  if (shows > 1) {
+    problems.push({ code: "manyShows", fix: fix(breakdown === "product" ? { country: state.country.kind === "show" ? CHILE : state.country, partner: ALL } : { product: ALL, country: state.country.kind === "show" && state.partner.kind === "show" ? CHILE : state.country }) });
+  }
+  if (state.country.kind === "country" && state.partner.kind === "country" && state.country.id === state.partner.id) {
+    problems.push({ code: "samePartner", params: { country: state.country.id }, fix: fix({ partner: ALL }) });
+  }
+
+  const chart = state.chart;
+  const singleYearCharts = chart === "tree_map" || chart === "geomap" || chart === "network" || chart === "scatter";
+  if (singleYearCharts && state.time.kind === "range") {
+    problems.push({ code: "needsYear", params: { year: state.time.to }, fix: fix({ time: { kind: "year", year: state.time.to } }) });
+  }
+  if ((chart === "stacked" || chart === "line") && state.time.kind === "year") {
+    problems.push({ code: "needsRange", fix: fix({ time: rangeEnding(state.time.year, coverage.sections), depth: undefined }) });
+  }
+  if ((chart === "tree_map" || chart === "stacked") && shows === 0) {
+    problems.push({ code: "nothingShown", fix: fix({ product: SHOW }) });
+  }
+  if (chart === "geomap" && shows <= 1 && breakdown !== "partner" && breakdown !== "country") {
+    problems.push({
+      code: "mapNeedsGeo",
+      fix: fix(state.country.kind === "country" ? { partner: SHOW, product: ALL } : { country: SHOW, product: state.product.kind === "show" ? ALL : state.product }),
+    });
+  }
+
+  let depth: Depth = breakdown === "product" ? (state.depth ?? defaultDepth(state, coverage.hs4)) : "section";
+  let scatter: ViewPlan["scatter"];
+
+  if (chart === "network") {
+    if (breakdown !== "product") {
+      problems.push({ code: "networkNeedsProducts", fix: fix({ product: SHOW, partner: ALL, country: state.country.kind === "country" ? state.country : CHILE }) });
+    } else {
+      if (state.country.kind !== "country") problems.push({ code: "networkNeedsCountry", fix: fix({ country: CHILE }) });
+      if (state.partner.kind !== "all") problems.push({ code: "networkNeedsWorld", fix: fix({ partner: ALL }) });
+      if (depth !== "hs4") problems.push({ code: "needsHs4", fix: fix({ depth: undefined }) });
+    }
+  }
+
+  if (chart === "scatter") {
+    const entity: ScatterEntity | null = breakdown === "product" ? "product" : breakdown === "country" ? "country" : null;
+    if (!entity) {
+      problems.push({ code: "scatterNeedsMembers", fix: fix({ country: SHOW, partner: ALL, product: ALL, x: undefined, y: undefined }) });
+    } else {
+      if (entity === "product" && state.country.kind !== "country") problems.push({ code: "scatterNeedsCountry", fix: fix({ country: CHILE }) });
+      if (state.partner.kind !== "all") problems.push({ code: "scatterNeedsWorld", fix: fix({ partner: ALL }) });
+      if (entity === "country" && state.product.kind !== "all") problems.push({ code: "scatterProductFilter", fix: fix({ product: ALL }) });
+      if (entity === "product" && depth !== "hs4") problems.push({ code: "needsHs4", fix: fix({ depth: undefined }) });
+      const defaults = DEFAULT_AXES[entity];
+      const axes = { x: state.x ?? defaults.x, y: state.y ?? defaults.y };
+      const measures = { x: scatterMeasure(entity, axes.x), y: scatterMeasure(entity, axes.y) };
+      for (const axis of ["x", "y"] as const) {
+        const measure = measures[axis];
+        if (!measure) {
+          problems.push({ code: "measureNotFor", params: { measure: axes[axis], entity }, fix: fix({ [axis]: undefined }) });
+        } else if (!measure.available) {
+          problems.push({ code: "measureUnavailable", params: { measure: measure.key }, fix: fix({ [axis]: undefined }) });
+        }
+      }
+      if (measures.x?.available && measures.y?.available) scatter = { entity, x: measures.x, y: measures.y };
+    }
+  }
+
+  // Which data can answer: product detail below sections exists only for trade with the world.
+  const productDetail = (breakdown === "product" && depth !== "section") || (state.product.kind === "product" && state.product.product.level !== "section");
+  const source: DataSource = productDetail ? "hs4" : "sections";
+  const years = timeYears(state.time);
+  if (productDetail) {
+    const hs4 = coverage.hs4;
+    const yearsLabel = hs4.length ? (hs4.length === 1 ? String(hs4[0]) : `${Math.min(...hs4)}-${Math.max(...hs4)}`) : "-";
+    const missing = years.some((y) => !hs4.includes(y));
+    if (missing) {
+      const latestDetailYear = hs4.length ? fix({ time: { kind: "year", year: hs4[hs4.length - 1] } }) : undefined;
+      const detailFix =
+        chart === "network" || chart === "scatter"
+          ? latestDetailYear
+          : breakdown === "product" && state.product.kind !== "product"
+          ? fix({ depth: "section" })
+          : state.chart !== "stacked" && state.chart !== "line" && latestDetailYear
+            ? latestDetailYear
+            : state.product.kind === "product"
+              ? fix({ product: { kind: "product", product: { level: "section", code: state.product.product.section, section: state.product.product.section } } })
+              : undefined;
+      problems.push({ code: "productDetailYears", params: { years: yearsLabel }, fix: detailFix });
+    }
+    if (state.partner.kind !== "all" && chart !== "network" && chart !== "scatter") {
+      problems.push({
+        code: "productDetailPartner",
+        fix:
+          breakdown === "product"
+            ? fix({ depth: "section" })
+            : state.product.kind === "product"
+              ? fix({ product: { kind: "product", product: { level: "section", code: state.product.product.section, section: state.product.product.section } } })
+              : fix({ partner: ALL }),
+      });
+    }
+  } else if (coverage.sections.length) {
+    const missing = years.filter((y) => !coverage.sections.includes(y));
+    if (missing.length === years.length) {
+      const { from, to } = span(coverage.sections);
+      problems.push({
+        code: "noDataYears",
+        params: { from, to },
+        fix: fix({ time: state.time.kind === "year" ? { kind: "year", year: Math.min(Math.max(state.time.year, from), to) } : rangeEnding(lastYear(state.time), coverage.sections) }),
+      });
+    }
+  }
+
+  if (problems.length) {
+    // One explanation per kind of problem is enough.
+    return { ok: false, problems: dedupe(problems) };
+  }
+  if (breakdown !== "product") depth = "section";
+  return { ok: true, plan: { state, breakdown, depth, source, years: years.filter((y) => (source === "hs4" ? coverage.hs4 : coverage.sections).includes(y)), ...(scatter ? { scatter } : {}) } };
+}
+
+function dedupe(problems: Problem[]): Problem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    if (seen.has(p.code)) return false;
+    seen.add(p.code);
+    return true;
+  });
+}
+
+/**
+ * The state after choosing another chart in the control panel: the same question where the new
+ * chart can draw it, otherwise the nearest view it can draw (a range for time charts, partners
+ * for maps, products for the product space).
+ */
+export function switchChart(state: VizState, chart: VizState["chart"], coverage: YearCoverage): VizState {
+  const next: VizState = { ...state, chart };
+  if (chart !== "scatter") {
+    delete next.x;
+    delete next.y;
+  }
+  const result = planView(next, coverage);
+  return result.ok ? next : (result.suggestion ?? next);
+}

@@ -1,0 +1,216 @@
+"use client";
+
+import { Alert, Box, Loader, Stack, Text, useComputedColorScheme } from "@mantine/core";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from "react";
+import type { ProductSpaceLayout } from "@/domain/charts/options/network";
+import { WORLD_MAP } from "@/domain/charts/options/geomapName";
+import type { ChartContext, ChartLabels } from "@/domain/charts/types";
+import type { Locale } from "@/domain/i18n/locales";
+import type { ChartAssets, ChartSpec } from "./spec";
+
+type EChartsModule = typeof import("./echarts");
+type Instance = ReturnType<EChartsModule["echarts"]["init"]>;
+
+/** What a chart offers its surroundings: images for the download buttons. */
+export interface ChartHandle {
+  exportImage(format: "png" | "svg"): Promise<Blob>;
+}
+
+export interface ChartProps {
+  spec: ChartSpec;
+  /** Accessible name of the chart, and the title drawn into exported images. */
+  title: string;
+  subtitle?: string;
+  height?: number | string;
+  ref?: Ref<ChartHandle>;
+}
+
+const jsonCache = new Map<string, Promise<unknown>>();
+
+function fetchJson(url: string): Promise<unknown> {
+  let pending = jsonCache.get(url);
+  if (!pending) {
+    pending = fetch(url).then((response) => {
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+      return response.json();
+    });
+    pending.catch(() => jsonCache.delete(url));
+    jsonCache.set(url, pending);
+  }
+  return pending;
+}
+
+const registeredMaps = new Set<string>();
+
+async function loadAssets(spec: ChartSpec, lib: EChartsModule): Promise<ChartAssets> {
+  if (spec.type === "network") return { layout: (await fetchJson(spec.layoutUrl)) as ProductSpaceLayout };
+  if (spec.type === "geomap") {
+    const name = spec.input.mapName ?? WORLD_MAP;
+    if (!registeredMaps.has(name)) {
+      const [topology, { feature }] = await Promise.all([fetchJson(spec.mapUrl), import("topojson-client")]);
+      const topo = topology as Parameters<typeof feature>[0] & { objects: Record<string, Parameters<typeof feature>[1]> };
+      const collection = feature(topo, topo.objects.countries) as unknown as Parameters<EChartsModule["joinWorldFeatures"]>[0];
+      const joined = lib.joinWorldFeatures(collection, new Map(spec.m49.map(([m49, iso3]) => [m49, iso3])));
+      lib.echarts.registerMap(name, joined as unknown as Parameters<EChartsModule["echarts"]["registerMap"]>[1]);
+      registeredMaps.add(name);
+    }
+    return { mapReady: true };
+  }
+  return {};
+}
+
+/** Labels of every chart, from the "charts" messages. */
+export function useChartLabels(): ChartLabels {
+  const t = useTranslations("charts");
+  return useMemo(
+    () => ({
+      tooltip: {
+        rca: t("tooltip.rca"),
+        relatedness: t("tooltip.relatedness"),
+        marketShare: t("tooltip.marketShare"),
+        delta: t("tooltip.delta"),
+        tradeValue: t("tooltip.tradeValue"),
+        growth: t("tooltip.growth"),
+        percent: t("tooltip.percent"),
+        year: t("tooltip.year"),
+        month: t("tooltip.month"),
+        quarter: t("tooltip.quarter"),
+      },
+      fallbacks: {
+        unspecifiedTerritories: t("fallback.unspecifiedTerritories"),
+        multipleItems: t("fallback.multipleItems"),
+        otherValues: t("fallback.otherValues"),
+      },
+      total: t("total"),
+      worldTrade: t("worldTrade"),
+      noData: t("mapNoData"),
+      measures: Object.fromEntries(
+        ["trade_value", "gdp", "gdp_per_capita", "population", "eci", "world_trade", "rca", "market_share", "relatedness", "pci"].map((k) => [k, t(`measures.${k}`)]),
+      ),
+    }),
+    [t],
+  );
+}
+
+let chartCounter = 0;
+
+/**
+ * The one chart component: loads ECharts on demand, builds the option with the pure generators and
+ * draws it on a canvas. Marks `ots-chart-data` when everything it needs is there and measures
+ * `ots-chart-draw` until ECharts reports the frame finished (also in data-draw-ms).
+ */
+export function Chart({ spec, title, subtitle, height = 560, ref }: ChartProps) {
+  const t = useTranslations("charts");
+  const locale = useLocale() as Locale;
+  const dark = useComputedColorScheme("light") === "dark";
+  const labels = useChartLabels();
+  const container = useRef<HTMLDivElement>(null);
+  const instance = useRef<Instance | null>(null);
+  const assetsRef = useRef<ChartAssets>({});
+  const [status, setStatus] = useState<"loading" | "ready" | "error">("loading");
+  const [error, setError] = useState("");
+  const [drawMs, setDrawMs] = useState<number | null>(null);
+  const ctx = useMemo<ChartContext>(() => ({ locale, labels, dark }), [locale, labels, dark]);
+
+  useEffect(() => {
+    let cancelled = false;
+    const id = ++chartCounter;
+    (async () => {
+      try {
+        const lib = await import("./echarts");
+        const assets = await loadAssets(spec, lib);
+        if (cancelled || !container.current) return;
+        assetsRef.current = assets;
+        const dataMark = `ots-chart-data-${id}`;
+        performance.mark(dataMark);
+        const chart = instance.current ?? lib.echarts.init(container.current, null, { renderer: "canvas" });
+        instance.current = chart;
+        // The instance on its element lets end-to-end tests find where a data point is drawn.
+        (container.current as HTMLDivElement & { otsChart?: Instance }).otsChart = chart;
+        chart.off("finished");
+        chart.on("finished", () => {
+          chart.off("finished");
+          const drawnMark = `ots-chart-drawn-${id}`;
+          performance.mark(drawnMark);
+          const measure = performance.measure("ots-chart-draw", dataMark, drawnMark);
+          if (!cancelled) {
+            setDrawMs(Math.round(measure.duration * 10) / 10);
+            setStatus("ready");
+          }
+        });
+        const size = { width: container.current.clientWidth, height: container.current.clientHeight };
+        const option = lib.chartOption(spec, assets, { ...ctx, size });
+        performance.measure("ots-chart-option", dataMark);
+        chart.setOption(option, { notMerge: true });
+        performance.measure("ots-chart-setoption", dataMark);
+      } catch (e) {
+        if (!cancelled) {
+          setError((e as Error).message);
+          setStatus("error");
+        }
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [spec, ctx]);
+
+  useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => instance.current?.resize());
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      instance.current?.dispose();
+      instance.current = null;
+    };
+  }, []);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      async exportImage(format) {
+        const lib = await import("./echarts");
+        const assets = Object.keys(assetsRef.current).length ? assetsRef.current : await loadAssets(spec, lib);
+        const width = Math.max(800, container.current?.clientWidth ?? 1200);
+        const height = Math.max(560, container.current?.clientHeight ?? 700);
+        const host = document.createElement("div");
+        host.style.cssText = `position:fixed;left:-100000px;top:0;width:${width}px;height:${height}px;`;
+        document.body.appendChild(host);
+        const background = dark ? "#242424" : "#ffffff";
+        const exporter = lib.echarts.init(host, null, { renderer: format === "svg" ? "svg" : "canvas", width, height });
+        try {
+          exporter.setOption({ ...lib.chartOption(spec, assets, { ...ctx, title, subtitle, showTitle: true, size: { width, height } }), animation: false, backgroundColor: background });
+          if (format === "svg") return new Blob([exporter.renderToSVGString()], { type: "image/svg+xml;charset=utf-8" });
+          const url = exporter.getDataURL({ type: "png", pixelRatio: 2, backgroundColor: background });
+          return await (await fetch(url)).blob();
+        } finally {
+          exporter.dispose();
+          host.remove();
+        }
+      },
+    }),
+    [spec, ctx, dark, title, subtitle],
+  );
+
+  return (
+    <Box pos="relative" h={height} data-testid="chart" data-chart-type={spec.type} data-chart-ready={status === "ready" || undefined} data-draw-ms={drawMs ?? undefined}>
+      <div ref={container} role="img" aria-label={title} style={{ width: "100%", height: "100%" }} />
+      {status === "loading" && (
+        <Stack pos="absolute" inset={0} align="center" justify="center" gap="xs" aria-live="polite">
+          <Loader size="md" />
+          <Text size="sm" c="dimmed">
+            {t("loading")}
+          </Text>
+        </Stack>
+      )}
+      {status === "error" && (
+        <Alert pos="absolute" top={16} left={16} right={16} color="red" role="alert">
+          {t("error", { message: error })}
+        </Alert>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * ECharts, tree-shaken to the charts and components the site draws. Imported only through
+ * `import("./echarts")` from the Chart component, so pages without charts never load it.
+ */
+import { GraphChart, LineChart, MapChart, ScatterChart, TreemapChart } from "echarts/charts";
+import { GridComponent, LegendComponent, TitleComponent, TooltipComponent, VisualMapComponent } from "echarts/components";
+import * as echarts from "echarts/core";
+import { CanvasRenderer, SVGRenderer } from "echarts/renderers";
+
+echarts.use([
+  TreemapChart,
+  LineChart,
+  ScatterChart,
+  GraphChart,
+  MapChart,
+  GridComponent,
+  LegendComponent,
+  TitleComponent,
+  TooltipComponent,
+  VisualMapComponent,
+  CanvasRenderer,
+  SVGRenderer,
+]);
+
+export { echarts };
+// The option generators travel with ECharts: pages load them only when a chart is drawn.
+export { chartOption } from "./spec";
+export { joinWorldFeatures } from "@/domain/charts/options/geomap";

@@ -1,0 +1,126 @@
+"use client";
+
+import { Alert, Group, Stack, Tabs, Text } from "@mantine/core";
+import { useTranslations } from "next-intl";
+import { useMemo, useRef, useState } from "react";
+import { scatterPoints } from "@/domain/charts/options/scatterPoints";
+import { LEGEND_ICON, UNKNOWN_COLOR } from "@/domain/charts/presentation";
+import { chartTable } from "@/domain/charts/table";
+import { ApiQueryLinks, ChartActions, fileSlug } from "@/features/charts/ChartActions";
+import { Chart, type ChartHandle } from "@/features/charts/Chart";
+import { ChartLegend } from "@/features/charts/ChartLegend";
+import { DataTable } from "@/features/charts/DataTable";
+import type { VizData } from "@/server/visualize/load";
+import { chartSpecFor } from "./chartSpec";
+
+export interface VisualizeViewProps {
+  data: VizData;
+  title: string;
+  subtitle: string;
+  /** Locale-prefixed paths of this view and of its embeddable version. */
+  path: string;
+  embedPath: string;
+  /** Embeds show the chart only (no table tab, no API links). */
+  embedded?: boolean;
+  height?: number | string;
+}
+
+/** A chart with its legend, data table, downloads, share links, sources and API queries. */
+export function VisualizeView({ data, title, subtitle, path, embedPath, embedded = false, height = 560 }: VisualizeViewProps) {
+  const t = useTranslations("charts");
+  const chart = useRef<ChartHandle>(null);
+  const [tab, setTab] = useState<string | null>("chart");
+  const spec = useMemo(() => chartSpecFor(data), [data]);
+  const table = useMemo(
+    () =>
+      chartTable(
+        { rows: data.rows, groups: data.groups, scatter: data.scatter },
+        {
+          code: t("table.code"),
+          name: t("table.name"),
+          group: t("table.group"),
+          year: t("table.year"),
+          value: t("table.value"),
+          share: t("table.share"),
+          rca: t("table.rca"),
+          worldTrade: t("worldTrade"),
+          measures: Object.fromEntries(["gdp", "gdp_per_capita", "population", "market_share"].map((k) => [k, t(`measures.${k}`)])),
+        },
+      ),
+    [data, t],
+  );
+  const omitted = spec.type === "scatter" ? scatterPoints(spec.input).omitted : 0;
+  const empty = data.rows.every((r) => !r.value && !(r.measures && Object.values(r.measures).some((v) => v)));
+  const showLegend = data.chart === "tree_map" || data.chart === "network" || data.chart === "scatter";
+  const queries = data.queries.map((q) => ({ label: t(`api.roles.${q.role}`), api: q.api, csv: q.csv }));
+
+  if (empty) {
+    return (
+      <Alert color="gray" title={title} data-testid="no-data">
+        {t("noData")}
+      </Alert>
+    );
+  }
+
+  const chartView = (
+    <Stack gap="sm">
+      <Chart ref={chart} spec={spec} title={title} subtitle={subtitle} height={height} />
+      {showLegend && <ChartLegend groups={data.groups} />}
+      {data.chart === "geomap" && (
+        <Group gap={6} data-testid="map-no-data">
+          <span aria-hidden style={{ width: LEGEND_ICON.width, height: LEGEND_ICON.height, borderRadius: 4, background: UNKNOWN_COLOR, opacity: 0.45 }} />
+          <Text size="sm" c="dimmed">
+            {t("mapNoData")}
+          </Text>
+        </Group>
+      )}
+      {data.chart === "network" && (
+        <Text size="sm" c="dimmed">
+          {t("networkLegend")}
+        </Text>
+      )}
+      {omitted > 0 && (
+        <Text size="sm" c="dimmed">
+          {t("omitted", { count: omitted })}
+        </Text>
+      )}
+    </Stack>
+  );
+
+  if (embedded) return chartView;
+
+  return (
+    <Stack gap="md" data-testid="visualize-view">
+      <Tabs value={tab} onChange={setTab} keepMounted>
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
+          <Tabs.List aria-label={t("views.label")}>
+            <Tabs.Tab value="chart" data-testid="tab-chart">
+              {t("views.chart")}
+            </Tabs.Tab>
+            <Tabs.Tab value="table" data-testid="tab-table">
+              {t("views.table")}
+            </Tabs.Tab>
+          </Tabs.List>
+          <ChartActions chart={chart} table={table} fileName={fileSlug(`${title} ${subtitle.split(" · ")[0]}`)} sharePath={path} embedPath={embedPath} embedTitle={title} />
+        </Group>
+        <Tabs.Panel value="chart" pt="sm">
+          {chartView}
+        </Tabs.Panel>
+        <Tabs.Panel value="table" pt="sm">
+          {tab === "table" && <DataTable table={table} />}
+        </Tabs.Panel>
+      </Tabs>
+      {data.fallbackNames && (
+        <Text size="xs" c="dimmed">
+          {t("fallbackNames")}
+        </Text>
+      )}
+      {data.sources.map((source) => (
+        <Text key={source} size="xs" c="dimmed">
+          {t("source", { source })}
+        </Text>
+      ))}
+      <ApiQueryLinks queries={queries} />
+    </Stack>
+  );
+}

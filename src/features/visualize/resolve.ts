@@ -1,0 +1,177 @@
+/**
+ * Server side of a /visualize page: URL segments -> canonical state (or a redirect, or not found)
+ * -> plan (or problems) -> data, title and the options of the control panel. Shared by the full
+ * page and the embed route.
+ */
+import { getTranslations } from "next-intl/server";
+import type { Locale } from "@/domain/i18n/locales";
+import { productUrlId } from "@/domain/visualize/catalog";
+import { DEFAULT_AXES } from "@/domain/visualize/measures";
+import type { ProductRef, VizState } from "@/domain/visualize/state";
+import { buildVizPath, formatTime, parseVizPath, requestedVizPath, type QueryInput } from "@/domain/visualize/urlCodec";
+import { planView, type Problem, type YearCoverage } from "@/domain/visualize/views";
+import { loadVisualization, type VizData } from "@/server/visualize/load";
+import { vizCatalog, vizMembers, type VizMembers } from "@/server/visualize/members";
+import { isWarehouseError } from "@/server/warehouse/client";
+
+export interface ControlOptions {
+  countries: [string, string][];
+  sections: [string, string][];
+  hs2: [string, string][];
+  hs4: [string, string][];
+}
+
+export interface ExplainedProblem {
+  code: Problem["code"];
+  message: string;
+  /** Locale-prefixed path of the fix. */
+  fix?: string;
+}
+
+interface Common {
+  state: VizState;
+  coverage: YearCoverage;
+  title: string;
+  subtitle: string;
+  /** Locale-prefixed canonical path and embed path. */
+  path: string;
+  embedPath: string;
+  options: ControlOptions;
+}
+
+export type Resolution =
+  | { kind: "redirect"; to: string; permanent: boolean }
+  | { kind: "notFound" }
+  | { kind: "unavailable" }
+  | (Common & { kind: "problems"; problems: ExplainedProblem[]; suggestion?: string })
+  | (Common & { kind: "ok"; data: VizData });
+
+type Translator = Awaited<ReturnType<typeof getTranslations>>;
+
+function productName(members: VizMembers, product: ProductRef): string {
+  const table = product.level === "section" ? members.sections : product.level === "hs2" ? members.hs2 : members.hs4;
+  return table.get(product.code)?.name ?? product.code;
+}
+
+function countryName(members: VizMembers, id: string): string {
+  return members.countries.get(id)?.name ?? id.toUpperCase();
+}
+
+/** The question the chart answers, in the page language. */
+export function vizTitle(state: VizState, members: VizMembers, t: Translator): string {
+  const country = state.country.kind === "country" ? countryName(members, state.country.id) : t("visualize.world");
+  const countryStart = state.country.kind === "country" ? country : t("visualize.worldName");
+  const partner = state.partner.kind === "country" ? countryName(members, state.partner.id) : "";
+  const product = state.product.kind === "product" ? productName(members, state.product.product) : "";
+  const flow = state.flow;
+  if (state.chart === "scatter") {
+    const entity = state.product.kind === "show" ? "product" : "country";
+    const axes = { x: state.x ?? DEFAULT_AXES[entity].x, y: state.y ?? DEFAULT_AXES[entity].y };
+    const names = { x: t(`charts.measures.${axes.x}`), y: t(`charts.measures.${axes.y}`) };
+    return entity === "product" ? t("visualize.titles.scatterProducts", { country, ...names }) : t("visualize.titles.scatterCountries", names);
+  }
+  if (state.chart === "network") return t("visualize.titles.network", { country });
+  if (state.product.kind === "show") {
+    return partner ? t(`visualize.titles.${flow}.productsPartner`, { country, partner }) : t(`visualize.titles.${flow}.products`, { country });
+  }
+  if (state.partner.kind === "show") {
+    return product ? t(`visualize.titles.${flow}.partnersProduct`, { country, product }) : t(`visualize.titles.${flow}.partners`, { country });
+  }
+  if (state.country.kind === "show") {
+    if (product && partner) return t(`visualize.titles.${flow}.countriesProductPartner`, { product, partner });
+    if (product) return t(`visualize.titles.${flow}.countriesProduct`, { product });
+    if (partner) return t(`visualize.titles.${flow}.countriesPartner`, { partner });
+    return t(`visualize.titles.${flow}.countries`);
+  }
+  return t(`visualize.titles.${flow}.total`, { country: countryStart });
+}
+
+function vizSubtitle(state: VizState, members: VizMembers, t: Translator, depth?: string): string {
+  const parts = [formatTime(state.time).replace("-", "–")];
+  if (state.partner.kind === "country" && state.product.kind !== "show" && state.chart !== "scatter") {
+    parts.push(t("visualize.subtitle.partner", { partner: countryName(members, state.partner.id) }));
+  }
+  if (state.product.kind === "product" && (state.partner.kind !== "show" || state.chart === "line")) {
+    if (state.country.kind !== "show" && state.partner.kind !== "show") parts.push(t("visualize.subtitle.product", { product: productName(members, state.product.product) }));
+  }
+  if (depth) parts.push(t("visualize.subtitle.depth", { depth: t(`visualize.controls.${depth}`) }));
+  if (state.chart !== "scatter") parts.push(t("visualize.subtitle.units"));
+  return parts.join(" · ");
+}
+
+function controlOptions(members: VizMembers, locale: Locale): ControlOptions {
+  const collator = new Intl.Collator(locale);
+  const byName = (a: [string, string], b: [string, string]) => collator.compare(a[1], b[1]);
+  return {
+    countries: [...members.countries.values()].filter((c) => !c.aggregate).map((c): [string, string] => [c.id, c.name]).sort(byName),
+    sections: [...members.sections.values()]
+      .filter((s) => s.id !== "99")
+      .sort((a, b) => Number(a.id) - Number(b.id))
+      .map((s) => [s.id, s.name]),
+    hs2: [...members.hs2.values()].map((m) => [productUrlId({ level: "hs2", code: m.id, section: m.parent ?? "" }), `${m.id} ${m.name}`]),
+    hs4: [...members.hs4.values()].map((m) => [productUrlId({ level: "hs4", code: m.id, section: m.parent ?? "" }), `${m.id} ${m.name}`]),
+  };
+}
+
+function problemMessage(problem: Problem, t: Translator): string {
+  const params = { ...(problem.params ?? {}) };
+  if (problem.code === "measureUnavailable" && typeof params.measure === "string") params.measure = t(`charts.measures.${params.measure}`);
+  return t(`visualize.problems.${problem.code}`, params);
+}
+
+export async function resolveVisualization(segments: readonly string[], query: QueryInput, locale: Locale, options: { embed?: boolean } = {}): Promise<Resolution> {
+  let catalog;
+  try {
+    catalog = await vizCatalog();
+  } catch (error) {
+    console.error(`[visualize] catalog unavailable: ${(error as Error).message}`);
+    return { kind: "unavailable" };
+  }
+  const parsed = parseVizPath(segments, query, catalog);
+  if (!parsed.ok) return { kind: "notFound" };
+  const targetLocale = parsed.locale ?? locale;
+  const embed = options.embed ?? false;
+  const canonical = buildVizPath(parsed.state, catalog.years.hs4, { embed });
+  const requested = `/visualize${embed ? "/embed" : ""}${requestedVizPath(segments, query).slice("/visualize".length)}`;
+  if (canonical !== requested || targetLocale !== locale) {
+    // A bare /visualize/{chart} opens today's default view, which may change: a temporary redirect.
+    return { kind: "redirect", to: `/${targetLocale}${canonical}`, permanent: segments.length > 1 };
+  }
+
+  const [members, t] = await Promise.all([vizMembers(locale), getTranslations({ locale })]);
+  const state = parsed.state;
+  const coverage = catalog.years;
+  const common = {
+    state,
+    coverage,
+    title: vizTitle(state, members, t),
+    path: `/${locale}${buildVizPath(state, coverage.hs4)}`,
+    embedPath: `/${locale}${buildVizPath(state, coverage.hs4, { embed: true })}`,
+    options: embed ? { countries: [], sections: [], hs2: [], hs4: [] } : controlOptions(members, locale),
+  };
+  const plan = planView(state, coverage);
+  if (!plan.ok) {
+    return {
+      ...common,
+      kind: "problems",
+      subtitle: vizSubtitle(state, members, t),
+      problems: plan.problems.map((p) => ({
+        code: p.code,
+        message: problemMessage(p, t),
+        ...(p.fix ? { fix: `/${locale}${buildVizPath(p.fix, coverage.hs4)}` } : {}),
+      })),
+      ...(plan.suggestion ? { suggestion: `/${locale}${buildVizPath(plan.suggestion, coverage.hs4)}` } : {}),
+    };
+  }
+  try {
+    const data = await loadVisualization(plan.plan, locale);
+    const showsDepth = plan.plan.breakdown === "product" && state.chart !== "network" && state.chart !== "scatter";
+    return { ...common, kind: "ok", subtitle: vizSubtitle(state, members, t, showsDepth ? plan.plan.depth : undefined), data };
+  } catch (error) {
+    if (isWarehouseError(error)) {
+      console.error(`[visualize] ${error.code}: ${error.message}`);
+      return { kind: "unavailable" };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,114 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHARTS } from "@/domain/visualize/state";
+import { defaultState, parseVizPath } from "@/domain/visualize/urlCodec";
+import { planView } from "@/domain/visualize/views";
+import { closeWarehouse } from "@/server/warehouse/db";
+import { importTiny, tempDir, TINY_PACKAGE } from "@/server/warehouse/__tests__/helpers";
+import { handleAssetRequest, productSpaceIds } from "../assets";
+import { loadVisualization, mainQuery } from "../load";
+import { vizCatalog, vizMembers } from "../members";
+
+const dir = tempDir("visualize-test-");
+const saved = { warehouse: process.env.WAREHOUSE_PATH, data: process.env.TRADE_DATA_DIR };
+beforeAll(async () => {
+  process.env.WAREHOUSE_PATH = path.join(dir, "w.duckdb");
+  process.env.TRADE_DATA_DIR = TINY_PACKAGE;
+  await importTiny(process.env.WAREHOUSE_PATH);
+});
+afterAll(() => {
+  closeWarehouse();
+  process.env.WAREHOUSE_PATH = saved.warehouse;
+  process.env.TRADE_DATA_DIR = saved.data;
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("catalog and members", () => {
+  it("resolve countries and products from the warehouse", async () => {
+    const catalog = await vizCatalog();
+    expect(catalog.country("CL")).toBe("chl");
+    expect(catalog.country("chile")).toBe("chl");
+    expect(catalog.product("2603")).toEqual({ level: "hs4", code: "2603", section: "5" });
+    expect(catalog.years.hs4).toEqual([2018]);
+    expect(catalog.years.sections.length).toBeGreaterThan(0);
+    const members = await vizMembers("zh");
+    expect(members.countries.get("chl")?.name).toBe("智利");
+    expect(members.sections.get("5")?.color).toMatch(/^#/);
+  });
+});
+
+describe("loadVisualization", () => {
+  it("loads every chart's default view (or the view suggested instead) with its API queries", async () => {
+    const catalog = await vizCatalog();
+    for (const chart of CHARTS) {
+      const planned = planView(defaultState(chart), catalog.years);
+      const plan = planned.ok ? planned.plan : (() => {
+        const again = planView(planned.suggestion!, catalog.years);
+        if (!again.ok) throw new Error(`${chart}: no view to load`);
+        return again.plan;
+      })();
+      const data = await loadVisualization(plan, "en");
+      expect(data.chart, chart).toBe(chart);
+      expect(data.rows.length, chart).toBeGreaterThan(0);
+      expect(data.queries.length, chart).toBeGreaterThan(0);
+      for (const q of data.queries) {
+        expect(q.api.startsWith("/api/data?cube="), chart).toBe(true);
+        expect(q.csv).toContain("format=csv");
+      }
+      for (const row of data.rows) expect(row.color, chart).toMatch(/^#[0-9a-f]{6}$/i);
+    }
+  });
+
+  it("breaks Chile's exports down by HS4 with section colours and groups", async () => {
+    const catalog = await vizCatalog();
+    const parsed = parseVizPath("tree_map/hs92/export/chl/all/show/2018".split("/"), {}, catalog);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const planned = planView(parsed.state, catalog.years);
+    if (!planned.ok) throw new Error("no plan");
+    expect(mainQuery(planned.plan)).toMatchObject({ cube: "trade_i_ots_a_hs4", drilldowns: ["HS4"], parents: true });
+    const data = await loadVisualization(planned.plan, "es");
+    expect(data.rows[0]).toMatchObject({ id: "2603", kind: "hs4", group: "5", value: 19_248_140_501 });
+    expect(data.groups.some((g) => g.id === "5")).toBe(true);
+    expect(data.nested).toBe(true);
+    expect(data.queries[0].api).toContain("locale=es");
+  });
+
+  it("gives the product space RCA and world trade for the layout's products only", async () => {
+    const catalog = await vizCatalog();
+    const planned = planView(defaultState("network"), catalog.years);
+    if (!planned.ok) throw new Error("no plan");
+    const data = await loadVisualization(planned.plan, "en");
+    const layout = await productSpaceIds();
+    expect(data.rows.every((r) => layout!.has(r.id))).toBe(true);
+    expect(data.rows.some((r) => typeof r.rca === "number" && r.rca > 1)).toBe(true);
+    expect(data.rows.every((r) => r.measures && "world_trade" in r.measures)).toBe(true);
+    expect(data.queries.map((q) => q.role)).toEqual(["main", "world"]);
+  });
+});
+
+describe("GET /api/assets/{name}", () => {
+  const request = (headers: HeadersInit = {}) => new Request("http://x/api/assets/product_space_hs4.json", { headers });
+
+  it("serves the product space with cache headers and an ETag", async () => {
+    const response = await handleAssetRequest(request(), "product_space_hs4.json");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("max-age=604800");
+    const etag = response.headers.get("etag")!;
+    expect(etag).toMatch(/^"[a-z0-9]+-[a-z0-9]+"$/);
+    const body = (await response.json()) as { nodes: unknown[] };
+    expect(body.nodes.length).toBeGreaterThan(0);
+    const again = await handleAssetRequest(request({ "If-None-Match": etag }), "product_space_hs4.json");
+    expect(again.status).toBe(304);
+  });
+
+  it("refuses names outside the allowlist, and says when the package lacks a file", async () => {
+    for (const name of ["../datapackage.json", "countries.csv", "geo/ury_corridors.topojson", "%2e%2e%2fsecret"]) {
+      const response = await handleAssetRequest(request(), name);
+      expect(response.status, name).toBe(404);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("not_found");
+    }
+    const missing = await handleAssetRequest(request(), "world_countries_110m.topojson");
+    expect(missing.status).toBe(503);
+  });
+});

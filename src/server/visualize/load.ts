@@ -1,0 +1,374 @@
+/**
+ * Turns a view plan into warehouse queries (through the typed client, never SQL) and their
+ * answers into chart rows. Every query is returned with its /api/data URL so the page can show
+ * the query behind the chart.
+ */
+import { colorOrGrey, type IconKind } from "@/domain/charts/presentation";
+import type { ChartGroup, ChartRow } from "@/domain/charts/types";
+import type { Locale } from "@/domain/i18n/locales";
+import type { ScatterMeasure } from "@/domain/visualize/measures";
+import type { ChartType, Depth } from "@/domain/visualize/state";
+import type { ViewPlan } from "@/domain/visualize/views";
+import { dataApiUrl, queryCube, type DataQuery, type DataRecord, type DataResponse } from "@/server/warehouse/client";
+import { productSpaceIds } from "./assets";
+import { vizMembers, type VizMembers } from "./members";
+
+const SECTIONS_CUBE = "trade_i_ots_a_sections";
+const HS4_CUBE = "trade_i_ots_a_hs4";
+const INDICATORS_CUBE = "indicators_i_wdi_a";
+
+export interface VizQuery {
+  /** What the query answers, as a message key under visualize.queries. */
+  role: "main" | "world" | "indicators";
+  api: string;
+  csv: string;
+}
+
+export interface VizData {
+  chart: ChartType;
+  rows: ChartRow[];
+  /** Sections or continents the rows belong to (legend, treemap nesting). */
+  groups: ChartGroup[];
+  /** Whether the treemap nests rows inside their groups. */
+  nested: boolean;
+  /** Level of the rows, for fallbacks and table headers ("HS4", "Importer Country"). */
+  dimension: string;
+  years: number[];
+  queries: VizQuery[];
+  /** Attribution lines of the cubes used. */
+  sources: string[];
+  /** Some names are English because the language has none. */
+  fallbackNames: boolean;
+  /** Country outlined on the map (the one whose partners are shown). */
+  focus: string | null;
+  scatter?: { x: ScatterMeasure; y: ScatterMeasure };
+  /** M49 -> ISO3 pairs for joining the world map. */
+  m49?: [number, string][];
+}
+
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : typeof v === "bigint" ? Number(v) : null);
+const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
+
+function reporterLevel(flow: "export" | "import") {
+  return flow === "export" ? "Exporter Country" : "Importer Country";
+}
+function partnerLevel(flow: "export" | "import") {
+  return flow === "export" ? "Importer Country" : "Exporter Country";
+}
+
+const PRODUCT_LEVEL: Record<Depth, "Section" | "HS2" | "HS4"> = { section: "Section", hs2: "HS2", hs4: "HS4" };
+
+function timeSpec(plan: ViewPlan): DataQuery["time"] {
+  const t = plan.state.time;
+  return t.kind === "year" ? { kind: "list", years: [t.year] } : { kind: "range", from: t.from, to: t.to };
+}
+
+interface Run {
+  response: DataResponse;
+  query: VizQuery;
+}
+
+async function run(query: DataQuery, role: VizQuery["role"], locale: Locale): Promise<Run> {
+  const response = await queryCube(query, locale);
+  return { response, query: { role, api: dataApiUrl(query, locale), csv: dataApiUrl(query, locale, "csv") } };
+}
+
+function productCut(plan: ViewPlan) {
+  const p = plan.state.product;
+  if (p.kind !== "product") return [];
+  return [{ level: PRODUCT_LEVEL[p.product.level], ids: [p.product.code] }];
+}
+
+function sortFor(series: boolean): DataQuery["sort"] {
+  return series
+    ? [
+        { key: "Year", direction: "asc" },
+        { key: "Trade Value", direction: "desc" },
+      ]
+    : [{ key: "Trade Value", direction: "desc" }];
+}
+
+const round = (v: number | null, digits: number) => (v === null ? null : Math.round(v * 10 ** digits) / 10 ** digits);
+
+/** The main query of treemaps, stacked areas, lines and maps. */
+export function mainQuery(plan: ViewPlan): DataQuery {
+  const s = plan.state;
+  const series = s.chart === "stacked" || s.chart === "line";
+  const yearDrill = series ? ["Year"] : [];
+  if (plan.source === "hs4") {
+    const drill =
+      plan.breakdown === "product" ? [PRODUCT_LEVEL[plan.depth]] : plan.breakdown === "country" ? ["Country"] : [];
+    return {
+      cube: HS4_CUBE,
+      drilldowns: [...yearDrill, ...drill],
+      cuts: [
+        { level: "Trade Flow", ids: [s.flow === "export" ? 2 : 1] },
+        ...(s.country.kind === "country" ? [{ level: "Country", ids: [s.country.id] }] : []),
+        ...productCut(plan),
+      ],
+      time: timeSpec(plan),
+      parents: plan.breakdown !== "none",
+      sort: sortFor(series),
+    };
+  }
+  const reporter = reporterLevel(s.flow);
+  const partner = partnerLevel(s.flow);
+  const drill = plan.breakdown === "product" ? ["Section"] : plan.breakdown === "partner" ? [partner] : plan.breakdown === "country" ? [reporter] : [];
+  return {
+    cube: SECTIONS_CUBE,
+    drilldowns: [...yearDrill, ...drill],
+    cuts: [
+      ...(s.country.kind === "country" ? [{ level: reporter, ids: [s.country.id] }] : []),
+      ...(s.partner.kind === "country" ? [{ level: partner, ids: [s.partner.id] }] : []),
+      ...productCut(plan),
+    ],
+    // Re-imports (a country "trading with itself") are not a partner.
+    exclude: plan.breakdown === "partner" && s.country.kind === "country" ? [{ level: partner, ids: [s.country.id] }] : [],
+    time: timeSpec(plan),
+    parents: plan.breakdown === "partner" || plan.breakdown === "country",
+    sort: sortFor(series),
+  };
+}
+
+function productRow(record: DataRecord, level: "Section" | "HS2" | "HS4", members: VizMembers, year?: number): ChartRow {
+  const id = str(record[`${level} ID`]);
+  const section = level === "Section" ? id : level === "HS2" ? (members.hs2.get(id)?.parent ?? str(record["Section ID"])) : (members.hs4.get(id)?.parent ?? str(record["Section ID"]));
+  const sectionMember = members.sections.get(section);
+  const kind: IconKind = level === "Section" ? "section" : level === "HS2" ? "hs2" : "hs4";
+  return {
+    id,
+    name: str(record[level]),
+    kind,
+    color: colorOrGrey(sectionMember?.color),
+    ...(level !== "Section" ? { group: section } : {}),
+    value: num(record["Trade Value"]),
+    ...(year !== undefined ? { year } : {}),
+  };
+}
+
+function countryRow(record: DataRecord, level: string, members: VizMembers, year?: number): ChartRow {
+  const id = str(record[`${level} ID`]);
+  const continent = members.countries.get(id)?.parent ?? null;
+  return {
+    id,
+    name: str(record[level]),
+    kind: "country",
+    color: colorOrGrey(continent ? members.continents.get(continent)?.color : null),
+    group: continent,
+    value: num(record["Trade Value"]),
+    ...(year !== undefined ? { year } : {}),
+  };
+}
+
+function sectionGroups(members: VizMembers, ids: Iterable<string>): ChartGroup[] {
+  const wanted = new Set(ids);
+  return [...members.sections.values()]
+    .filter((s) => wanted.has(s.id))
+    .map((s) => ({ id: s.id, name: s.name, color: colorOrGrey(s.color), kind: "section" as const }));
+}
+
+function continentGroups(members: VizMembers, ids: Iterable<string | null | undefined>): ChartGroup[] {
+  const wanted = new Set([...ids].filter(Boolean) as string[]);
+  return [...members.continents.values()]
+    .filter((c) => wanted.has(c.id))
+    // "xx" (Other) is not a real continent and has no icon: it gets the X icon.
+    .map((c) => ({ id: c.id, name: c.name, color: colorOrGrey(c.color), kind: c.id === "xx" ? ("other" as const) : ("continent" as const) }));
+}
+
+function attributionOf(...responses: DataResponse[]): string[] {
+  return [...new Set(responses.map((r) => r.source.annotations.attribution ?? r.source.annotations.source_name).filter(Boolean))];
+}
+
+const hasFallbacks = (...responses: DataResponse[]) => responses.some((r) => r.fallbackCaptions && Object.keys(r.fallbackCaptions).length > 0);
+
+/** Countries only: regional aggregates and "world" rows would distort maps and scatters. */
+function isRealCountry(members: VizMembers, id: string): boolean {
+  const c = members.countries.get(id);
+  return Boolean(c && !c.aggregate);
+}
+
+async function loadBreakdown(plan: ViewPlan, locale: Locale, members: VizMembers): Promise<VizData> {
+  const query = mainQuery(plan);
+  const main = await run(query, "main", locale);
+  const s = plan.state;
+  const series = s.chart === "stacked" || s.chart === "line";
+  const yearOf = (r: DataRecord) => (series ? num(r["Year ID"] ?? r.Year) ?? undefined : undefined);
+  let rows: ChartRow[];
+  let groups: ChartGroup[] = [];
+  let dimension: string;
+  let nested = false;
+  if (plan.breakdown === "product") {
+    const level = PRODUCT_LEVEL[plan.depth];
+    dimension = level;
+    rows = main.response.data.map((r) => productRow(r, level, members, yearOf(r)));
+    groups = sectionGroups(members, rows.map((r) => (r.kind === "section" ? r.id : (r.group ?? ""))));
+    nested = level !== "Section";
+  } else if (plan.breakdown === "partner" || plan.breakdown === "country") {
+    const level = plan.source === "hs4" ? "Country" : plan.breakdown === "partner" ? partnerLevel(s.flow) : reporterLevel(s.flow);
+    dimension = level;
+    rows = main.response.data.map((r) => countryRow(r, level, members, yearOf(r)));
+    if (s.chart === "geomap") rows = rows.filter((r) => isRealCountry(members, r.id));
+    groups = continentGroups(members, rows.map((r) => r.group));
+    nested = true;
+  } else {
+    dimension = "Total";
+    const id = s.country.kind === "country" ? s.country.id : "wld";
+    const name = s.country.kind === "country" ? (members.countries.get(s.country.id)?.name ?? id) : "";
+    rows = main.response.data.map((r) => ({ id, name, kind: "country" as const, color: "#1c7ed6", value: num(r["Trade Value"]), year: yearOf(r) }));
+  }
+  const years = [...new Set(series ? rows.map((r) => r.year!).filter((y) => y !== undefined) : main.response.source.years)].sort((a, b) => a - b);
+  return {
+    chart: s.chart,
+    rows,
+    groups,
+    nested,
+    dimension,
+    years: series ? fillYears(years, plan) : years,
+    queries: [main.query],
+    sources: attributionOf(main.response),
+    fallbackNames: hasFallbacks(main.response),
+    focus: s.chart === "geomap" && plan.breakdown === "partner" && s.country.kind === "country" ? s.country.id : null,
+    ...(s.chart === "geomap" ? { m49: m49Pairs(members) } : {}),
+  };
+}
+
+/** Every year of the asked range that has data in the source, so gaps show as gaps. */
+function fillYears(present: number[], plan: ViewPlan): number[] {
+  if (present.length === 0) return [];
+  const from = Math.min(...present);
+  const to = Math.max(...present);
+  return plan.years.filter((y) => y >= from && y <= to);
+}
+
+function m49Pairs(members: VizMembers): [number, string][] {
+  const pairs: [number, string][] = [];
+  for (const c of members.countries.values()) {
+    // Historical codes share M49 numbers with today's countries; the current one wins.
+    if (c.m49 !== null && !c.aggregate && !pairs.some(([m]) => m === c.m49)) pairs.push([c.m49, c.id]);
+  }
+  return pairs;
+}
+
+/** HS4 trade of one country with RCA, and world trade per HS4 (network and product scatter). */
+async function productMeasures(plan: ViewPlan, locale: Locale, members: VizMembers, options: { keep?: ReadonlySet<string>; withShare: boolean }) {
+  const { keep, withShare } = options;
+  const s = plan.state;
+  if (s.country.kind !== "country") throw new Error("productMeasures needs a country");
+  const flow = s.flow === "export" ? 2 : 1;
+  const year = plan.years[0];
+  const countryQuery: DataQuery = {
+    cube: HS4_CUBE,
+    drilldowns: ["Country", "HS4"],
+    cuts: [{ level: "Trade Flow", ids: [flow] }, { level: "Country", ids: [s.country.id] }, { level: "Year", ids: [year] }],
+    rca: { levels: ["Country", "HS4"], measure: "Trade Value" },
+  };
+  const worldQuery: DataQuery = {
+    cube: HS4_CUBE,
+    drilldowns: ["HS4"],
+    cuts: [{ level: "Trade Flow", ids: [flow] }, { level: "Year", ids: [year] }],
+    parents: true,
+  };
+  const [country, world] = await Promise.all([run(countryQuery, "main", locale), run(worldQuery, "world", locale)]);
+  const mine = new Map(country.response.data.map((r) => [str(r["HS4 ID"]), r]));
+  const rows: ChartRow[] = world.response.data.map((w) => {
+    const base = productRow(w, "HS4", members);
+    const own = mine.get(base.id);
+    const value = own ? num(own["Trade Value"]) : 0;
+    const worldValue = num(w["Trade Value"]);
+    const rca = own ? round(num(own["Trade Value RCA"]), 4) : 0;
+    // trade_value and rca are read from the row itself (see scatter.ts measureOf).
+    const measures: Record<string, number | null> = { world_trade: worldValue };
+    if (withShare) measures.market_share = worldValue && value !== null ? round(value / worldValue, 6) : null;
+    return { ...base, value, rca, measures };
+  });
+  return { rows: keep ? rows.filter((r) => keep.has(r.id)) : rows, runs: [country, world] };
+}
+
+async function loadNetwork(plan: ViewPlan, locale: Locale, members: VizMembers): Promise<VizData> {
+  const layoutIds = await productSpaceIds();
+  const { rows, runs } = await productMeasures(plan, locale, members, { keep: layoutIds ?? undefined, withShare: false });
+  return {
+    chart: "network",
+    rows,
+    groups: sectionGroups(members, members.sections.keys()),
+    nested: false,
+    dimension: "HS4",
+    years: plan.years,
+    queries: runs.map((r) => r.query),
+    sources: attributionOf(...runs.map((r) => r.response)),
+    fallbackNames: hasFallbacks(...runs.map((r) => r.response)),
+    focus: null,
+  };
+}
+
+async function loadScatter(plan: ViewPlan, locale: Locale, members: VizMembers): Promise<VizData> {
+  const scatter = plan.scatter!;
+  const year = plan.years[0];
+  if (scatter.entity === "product") {
+    const { rows, runs } = await productMeasures(plan, locale, members, { withShare: true });
+    return {
+      chart: "scatter",
+      rows: rows.filter((r) => (r.value ?? 0) > 0),
+      groups: sectionGroups(members, members.sections.keys()),
+      nested: false,
+      dimension: "HS4",
+      years: plan.years,
+      queries: runs.map((r) => r.query),
+      sources: attributionOf(...runs.map((r) => r.response)),
+      fallbackNames: hasFallbacks(...runs.map((r) => r.response)),
+      focus: null,
+      scatter: { x: scatter.x, y: scatter.y },
+    };
+  }
+  const reporter = reporterLevel(plan.state.flow);
+  const tradeQuery: DataQuery = {
+    cube: SECTIONS_CUBE,
+    drilldowns: [reporter],
+    cuts: [{ level: "Year", ids: [year] }],
+    parents: true,
+    sort: [{ key: "Trade Value", direction: "desc" }],
+  };
+  const indicatorQuery: DataQuery = {
+    cube: INDICATORS_CUBE,
+    drilldowns: ["Country"],
+    measures: ["GDP", "Population", "GDP per Capita"],
+    cuts: [{ level: "Year", ids: [year] }],
+  };
+  const [trade, indicators] = await Promise.all([run(tradeQuery, "main", locale), run(indicatorQuery, "indicators", locale)]);
+  const byCountry = new Map(indicators.response.data.map((r) => [str(r["Country ID"]), r]));
+  const rows: ChartRow[] = [];
+  for (const r of trade.response.data) {
+    const base = countryRow(r, reporter, members);
+    if (!isRealCountry(members, base.id)) continue;
+    const ind = byCountry.get(base.id);
+    rows.push({
+      ...base,
+      measures: {
+        gdp: ind ? round(num(ind.GDP), 0) : null,
+        population: ind ? num(ind.Population) : null,
+        gdp_per_capita: ind ? round(num(ind["GDP per Capita"]), 2) : null,
+      },
+    });
+  }
+  return {
+    chart: "scatter",
+    rows,
+    groups: continentGroups(members, rows.map((r) => r.group)),
+    nested: false,
+    dimension: reporter,
+    years: plan.years,
+    queries: [trade.query, indicators.query],
+    sources: attributionOf(trade.response, indicators.response),
+    fallbackNames: hasFallbacks(trade.response, indicators.response),
+    focus: null,
+    scatter: { x: scatter.x, y: scatter.y },
+  };
+}
+
+/** Loads what a plan needs. Throws WarehouseError when the warehouse cannot answer. */
+export async function loadVisualization(plan: ViewPlan, locale: Locale): Promise<VizData> {
+  const members = await vizMembers(locale);
+  if (plan.state.chart === "network") return loadNetwork(plan, locale, members);
+  if (plan.state.chart === "scatter") return loadScatter(plan, locale, members);
+  return loadBreakdown(plan, locale, members);
+}
