@@ -48,7 +48,12 @@ async function main() {
   if (!base) {
     const port = process.env.BENCH_PORT || "3199";
     base = `http://localhost:${port}`;
-    server = spawn("npx", ["next", "start", "-p", port], { stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    // Its own process group, so the server it starts (a grandchild) is stopped with it.
+    server = spawn("npx", ["next", "start", "-p", port], {
+      stdio: "ignore",
+      detached: true,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || "bench-only-secret-0123456789abcdef012345" },
+    });
   }
   try {
     await waitFor(`${base}/en`);
@@ -78,7 +83,7 @@ async function main() {
     }
     await browser.close();
   } finally {
-    server?.kill();
+    if (server?.pid) process.kill(-server.pid, "SIGTERM");
   }
 }
 

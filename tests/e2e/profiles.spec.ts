@@ -34,13 +34,22 @@ test.describe("profiles show the warehouse's numbers", () => {
     await expect(page.getByTestId("stat-top-export")).toContainText("Copper Ore");
     await expect(page.getByTestId("stat-top-destination")).toContainText("China");
     // Every section says its source and year and shows the query behind it.
-    for (const id of ["exports-by-product", "exports-by-section", "destinations", "origins", "trade-balance", "services"]) {
+    for (const id of ["exports-by-product", "exports-by-section", "destinations", "origins", "trade-balance", "basket", "complexity", "services"]) {
       const section = page.locator(`[data-section="${id}"]`);
       await expect(section.getByTestId("section-source"), id).toContainText(/\d{4}/);
-      await expect(section.getByTestId("api-query"), id).toHaveAttribute("href", /^\/api\/data\?cube=/);
+      await expect(section.locator('[data-testid="api-query"], [data-testid="api-query-link"]').first(), id).toHaveAttribute("href", /^\/api\/data\?cube=/);
     }
-    const csv = await request.get((await page.locator('[data-section="destinations"]').getByTestId("csv-download").getAttribute("href"))!);
+    // Charts: a treemap of products, maps of partners, the product space; each downloads as PNG, SVG and CSV.
+    for (const [id, chart] of [["exports-by-product", "tree_map"], ["destinations", "geomap"], ["origins", "geomap"], ["basket", "stacked"], ["complexity", "network"]]) {
+      await expect(page.locator(`[data-section="${id}"] [data-testid="profile-chart"]`).first(), id).toHaveAttribute("data-chart", chart);
+    }
+    await expect(page.locator('[data-section="exports-by-product"] canvas').first()).toBeVisible({ timeout: 15_000 });
+    const csv = await request.get((await page.locator('[data-section="services"]').getByTestId("csv-download").getAttribute("href"))!);
     expect(csv.headers()["content-type"]).toContain("text/csv");
+    // Economic complexity: the ECI rank in the hero equals the stored ranking, and opportunities are listed.
+    const eci = await (await request.get("/api/data?cube=complexity_eci_a_hs92_hs4&drilldowns=Country&measures=ECI%20Rank&cut=Country=chl&time=2018")).json();
+    await expect(stat(page, "stat-eci-rank")).toHaveText(new RegExp(`^${eci.data[0]["ECI Rank"]} / \\d+$`));
+    await expect(page.getByTestId("opportunities").locator("tbody tr")).toHaveCount(10);
     expect(errors).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath("chile-en.png"), fullPage: true });
   });
@@ -125,6 +134,14 @@ test.describe("profile URLs", () => {
     await expect(page.getByTestId("search-input")).toBeVisible();
     expect((await page.request.get("/en/profile/hs/99999999")).status()).toBe(404);
     expect((await page.request.get("/en/profile/bilateral-country/deu/partner/deu")).status()).toBe(404);
+  });
+
+  test("the section year selector keeps the year in the URL", async ({ page }) => {
+    await page.goto("/en/profile/country/deu");
+    await page.getByTestId("year-select-year").click();
+    await page.getByRole("option", { name: "1995", exact: true }).click();
+    await page.waitForURL(/\?year=1995#exports-by-section$/);
+    await expect(page.locator('[data-section="exports-by-section"] [data-testid="section-source"]')).toContainText("1995");
   });
 
   test("sections have shareable anchors", async ({ page }) => {

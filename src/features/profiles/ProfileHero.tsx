@@ -48,7 +48,7 @@ export async function ProfileHero({
             </Stack>
           </Group>
           {children}
-          <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, md: stats.length > 4 ? 5 : 4 }} spacing="md">
+          <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, md: Math.max(3, Math.min(stats.length, 6)) }} spacing="md">
             {stats.map((stat) => (
               <Stack key={stat.label} gap={2} data-testid={stat.testId}>
                 <Text size="xs" c="dimmed" tt="uppercase" fw={600}>

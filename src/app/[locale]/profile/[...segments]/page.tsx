@@ -10,7 +10,12 @@ import { ProfileView, profileTitle } from "@/features/profiles/ProfileView";
 import { pageMetadata } from "@/features/shell/metadata";
 import { memberLookup } from "@/server/profiles/lookup";
 
-type Props = { params: Promise<{ locale: Locale; segments: string[] }> };
+type Props = { params: Promise<{ locale: Locale; segments: string[] }>; searchParams: Promise<{ year?: string | string[] }> };
+
+/** ?year= of a profile's year selectors: a plain four-digit year, anything else is ignored. */
+function yearParam(value: string | string[] | undefined): number | undefined {
+  return typeof value === "string" && /^\d{4}$/.test(value) ? Number(value) : undefined;
+}
 
 async function resolve(segments: string[]) {
   try {
@@ -42,8 +47,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
-export default async function ProfilePage({ params }: Props) {
+export default async function ProfilePage({ params, searchParams }: Props) {
   const { locale, segments } = await params;
+  const year = yearParam((await searchParams).year);
   setRequestLocale(locale);
   const landing = segments.length === 1 ? reportBySlug(segments[0]) : undefined;
   if (landing && landing.slug !== "world") return <ProfileLanding locale={locale} report={landing} />;
@@ -52,5 +58,5 @@ export default async function ProfilePage({ params }: Props) {
   const { result, index } = resolved;
   if (result.kind === "redirect") permanentRedirect(`/${locale}/profile${result.path}`);
   if (result.kind === "not-found") notFound();
-  return <ProfileView target={result.target} index={index} locale={locale} />;
+  return <ProfileView target={result.target} index={index} locale={locale} year={year} />;
 }
