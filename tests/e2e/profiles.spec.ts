@@ -77,6 +77,10 @@ test.describe("profiles show the warehouse's numbers", () => {
     const world = await apiValue(request, "cube=trade_i_ots_a_hs4&drilldowns=HS4&cut=HS4=2603&cut=Trade%20Flow=2");
     await expect(stat(page, "stat-world-exports")).toHaveText(money(world, "en"));
     await expect(page.getByTestId("stat-top-exporter")).toContainText("Chile");
+    const pci = await (await request.get("/api/data?cube=complexity_pci_a_hs92_hs4&drilldowns=HS4&measures=PCI%20Rank&cut=HS4=2603&time=2018")).json();
+    if (pci.data.length) await expect(stat(page, "stat-pci-rank")).toHaveText(new RegExp(`^${pci.data[0]["PCI Rank"]} / \\d+$`));
+    await expect(page.getByTestId("product-neighbours")).toBeVisible();
+    await expect(page.locator('[data-section="map"] [data-testid="profile-chart"]')).toHaveAttribute("data-chart", "geomap");
     await visit(page, "/es/profile/hs/section-5");
     const minerals = await apiValue(request, "cube=trade_i_ots_a_sections&drilldowns=Section&cut=Section=5&time=2018");
     await expect(stat(page, "stat-world-exports")).toHaveText(money(minerals, "es"));

@@ -13,7 +13,22 @@ export interface RankedItem {
 }
 
 /** A ranked list with proportional bars: the readable table behind treemaps and maps. */
-export function RankedBars({ items, total, locale, limit = 10, testId }: { items: RankedItem[]; total: number; locale: Locale; limit?: number; testId?: string }) {
+export function RankedBars({
+  items,
+  total,
+  locale,
+  limit = 10,
+  testId,
+  showShare = true,
+}: {
+  items: RankedItem[];
+  total: number;
+  locale: Locale;
+  limit?: number;
+  testId?: string;
+  /** False where a share of the listed total means nothing (e.g. neighbours' world trade). */
+  showShare?: boolean;
+}) {
   const shown = items.slice(0, limit);
   const max = Math.max(...shown.map((i) => i.value), 1);
   return (
@@ -25,7 +40,8 @@ export function RankedBars({ items, total, locale, limit = 10, testId }: { items
               {item.href ? <TextLink href={item.href}>{item.name}</TextLink> : item.name}
             </Text>
             <Text size="sm" fw={600} style={{ whiteSpace: "nowrap", flexShrink: 0 }}>
-              {formatMoney(item.value, locale)} · {formatShare(total > 0 ? item.value / total : null, locale)}
+              {formatMoney(item.value, locale)}
+              {showShare && ` · ${formatShare(total > 0 ? item.value / total : null, locale)}`}
             </Text>
           </Group>
           <div className={classes.barTrack}>

@@ -1,11 +1,11 @@
 import { Container, SimpleGrid, Stack, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
-import { SECTIONS_CUBE, SOURCE_OTS, load, total } from "@/server/profiles/data";
+import { SECTIONS_CUBE, SOURCE_OTS, load } from "@/server/profiles/data";
 import { formatMoney } from "../format";
 import { ProfileHero } from "../ProfileHero";
-import { RankedBars } from "../RankedBars";
-import { items, latestYearWithData, memberImage, yearValue } from "../rows";
+import { latestYearWithData, memberImage, yearValue } from "../rows";
+import { ProfileChart } from "../ProfileChart";
 import { SectionFrame } from "../SectionFrame";
 import { YearTable, milestoneYears } from "../YearTable";
 
@@ -16,7 +16,6 @@ interface Member {
 
 export async function BilateralCountryProfile({ locale, reporter, partner }: { locale: Locale; reporter: Member; partner: Member }) {
   const t = await getTranslations({ locale, namespace: "profiles" });
-  const base = `/${locale}/profile`;
   const flow = (from: string, to: string, drilldowns: string[], year?: number) =>
     load(
       {
@@ -45,11 +44,9 @@ export async function BilateralCountryProfile({ locale, reporter, partner }: { l
       </>
     );
   }
-  const [outSections, inSections] = await Promise.all([flow(reporter.id, partner.id, ["Section"], latest), flow(partner.id, reporter.id, ["Section"], latest)]);
   const exportsValue = yearValue(outSeries.rows, latest);
   const importsValue = yearValue(inSeries.rows, latest);
   const years = [...new Set([...outSeries.rows, ...inSeries.rows].map((r) => Number(r.Year)))];
-  const section = (id: string) => `${base}/hs/section-${id}`;
   return (
     <>
       <ProfileHero
@@ -69,15 +66,16 @@ export async function BilateralCountryProfile({ locale, reporter, partner }: { l
       <Container size="lg" py="xl">
         <Stack gap="xl">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-            <SectionFrame id="exports" title={t("bilateralCountry.exportsTo", names)} locale={locale} source={{ name: SOURCE_OTS, years: String(latest), apiUrl: outSections.apiUrl, csvUrl: outSections.csvUrl }}>
-              <RankedBars items={items(outSections.rows, "Section", section)} total={total(outSections.rows)} locale={locale} limit={22} testId="bilateral-exports" />
+            <SectionFrame id="exports" title={t("bilateralCountry.exportsTo", names)} locale={locale} source={{ name: SOURCE_OTS, years: String(latest) }}>
+              <ProfileChart locale={locale} path={`tree_map/hs92/export/${reporter.id}/${partner.id}/show/${latest}`} height={360} />
             </SectionFrame>
-            <SectionFrame id="imports" title={t("bilateralCountry.importsFrom", names)} locale={locale} source={{ name: SOURCE_OTS, years: String(latest), apiUrl: inSections.apiUrl, csvUrl: inSections.csvUrl }}>
-              <RankedBars items={items(inSections.rows, "Section", section)} total={total(inSections.rows)} locale={locale} limit={22} testId="bilateral-imports" />
+            <SectionFrame id="imports" title={t("bilateralCountry.importsFrom", names)} locale={locale} source={{ name: SOURCE_OTS, years: String(latest) }}>
+              <ProfileChart locale={locale} path={`tree_map/hs92/import/${reporter.id}/${partner.id}/show/${latest}`} height={360} />
             </SectionFrame>
           </SimpleGrid>
           <SectionFrame id="over-time" title={t("bilateralCountry.overTime")} locale={locale} source={{ name: SOURCE_OTS, years: `${Math.min(...years)}–${latest}`, apiUrl: outSeries.apiUrl, csvUrl: outSeries.csvUrl }}>
             <Text>{t("bilateralCountry.overTimeText", { ...names, from: Math.min(...years), to: latest })}</Text>
+            <ProfileChart locale={locale} path={`line/hs92/export/${reporter.id}/${partner.id}/all/${Math.min(...years)}-${latest}`} height={320} />
             <YearTable
               years={milestoneYears(years)}
               columns={[

@@ -7,6 +7,7 @@ import { formatMoney, formatShare } from "../format";
 import { ProfileHero } from "../ProfileHero";
 import { RankedBars } from "../RankedBars";
 import { items, memberImage } from "../rows";
+import { ProfileChart } from "../ProfileChart";
 import { SectionFrame } from "../SectionFrame";
 
 const LEVEL = { section: "Section", hs2: "HS2", hs4: "HS4", hs6: "HS6" } as const;
@@ -91,7 +92,10 @@ export async function BilateralProductProfile({ locale, product, productName, co
               source={destinations ? { name: SOURCE_OTS, years: String(year), apiUrl: destinations.apiUrl, csvUrl: destinations.csvUrl } : undefined}
             >
               {destinations ? (
-                <RankedBars items={items(destinations.rows, "Importer Country", (id) => `${base}/country/${id}`)} total={total(destinations.rows)} locale={locale} testId="product-destinations" />
+                <>
+                  <ProfileChart locale={locale} path={`geomap/hs92/export/${country.id}/show/${product.id}/${year}`} height={320} />
+                  <RankedBars items={items(destinations.rows, "Importer Country", (id) => `${base}/country/${id}`)} total={total(destinations.rows)} locale={locale} testId="product-destinations" />
+                </>
               ) : (
                 <Alert variant="light" color="gray">
                   {t("bilateralProduct.notAvailable")}

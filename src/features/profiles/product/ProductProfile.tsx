@@ -9,6 +9,8 @@ import { formatMoney } from "../format";
 import { ProfileHero } from "../ProfileHero";
 import { RankedBars } from "../RankedBars";
 import { items, latestYearWithData, memberImage, topThree, yearValue } from "../rows";
+import { productSpaceNeighbours } from "@/server/profiles/productSpace";
+import { ProfileChart } from "../ProfileChart";
 import { SectionFrame } from "../SectionFrame";
 import { YearTable, milestoneYears } from "../YearTable";
 
@@ -69,6 +71,18 @@ export async function ProductProfile({ locale, product, name, index }: { locale:
   const childLevel = product.kind === "section" ? "HS2" : "HS4";
   const childItems = children ? items(children.rows, childLevel, (id) => `${base}/hs/${id}`) : [];
   const source = (loaded: Loaded, years: string) => ({ name: SOURCE_OTS, years, apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl });
+  const hs4 = product.kind === "hs4";
+  const [pci, pciCount, neighbourIds] = await Promise.all([
+    hs4 ? load({ cube: "complexity_pci_a_hs92_hs4", drilldowns: ["HS4"], measures: ["PCI", "PCI Rank"], cuts: [{ level: "HS4", ids: [product.id] }, { level: "Year", ids: [2018] }] }, locale).catch(() => null) : null,
+    hs4 ? load({ cube: "complexity_pci_a_hs92_hs4", drilldowns: ["HS4"], measures: ["PCI Rank"], cuts: [{ level: "Year", ids: [2018] }], limit: 1 }, locale).catch(() => null) : null,
+    hs4 ? productSpaceNeighbours().then((n) => n.get(product.id) ?? null) : null,
+  ]);
+  const pciRow = pci?.rows[0];
+  const neighbours = (neighbourIds ?? [])
+    .map((code) => ({ code, entity: index.entity("hs4", code) }))
+    .filter((n) => n.entity)
+    .map((n) => ({ id: n.code, name: n.entity!.names[locale] || n.entity!.names.en, value: n.entity!.weight, href: `${base}/hs/${n.code}` }))
+    .sort((a, b) => b.value - a.value);
 
   return (
     <>
@@ -80,6 +94,7 @@ export async function ProductProfile({ locale, product, name, index }: { locale:
           { label: t("stats2.totalExports", { year }), value: formatMoney(worldExports, locale), testId: "stat-world-exports" },
           ...(exporterItems[0] ? [{ label: t("stats.topExporter", { year }), value: formatMoney(exporterItems[0].value, locale), detail: exporterItems[0].name, testId: "stat-top-exporter" }] : []),
           { label: t("stats2.exporters", { year }), value: String(exporterItems.length), testId: "stat-exporters" },
+          ...(pciRow ? [{ label: `${t("pci")} (2018)`, value: `${pciRow["PCI Rank"]} / ${pciCount?.response.page.total ?? "?"}`, detail: `PCI ${Number(pciRow.PCI).toFixed(2)}`, testId: "stat-pci-rank" }] : []),
         ]}
       >
         {worldExports > 0 ? (
@@ -100,6 +115,29 @@ export async function ProductProfile({ locale, product, name, index }: { locale:
               {importerItems.length ? <RankedBars items={importerItems} total={total(importers.rows)} locale={locale} testId="product-importers" /> : <Text>{t("noData")}</Text>}
             </SectionFrame>
           </SimpleGrid>
+          {worldExports > 0 && product.kind !== "hs2" && (
+            <SectionFrame id="map" title={t("product.map")} locale={locale} source={{ name: SOURCE_OTS, years: String(year) }}>
+              <ProfileChart locale={locale} path={`geomap/hs92/export/show/all/${product.id}/${year}`} height={380} />
+            </SectionFrame>
+          )}
+          {hs4 && (
+            <SectionFrame id="complexity" title={t("product.complexity")} locale={locale} source={pci ? { name: SOURCE_OTS, years: "2018", apiUrl: pci.apiUrl, csvUrl: pci.csvUrl } : undefined}>
+              <Text data-testid="pci-text">
+                {pciRow
+                  ? t("pciText", { year: 2018, pci: Number(pciRow.PCI).toFixed(2), rank: Number(pciRow["PCI Rank"]), count: pciCount?.response.page.total ?? 0 })
+                  : t("product.pciNotRanked", { name, year: 2018 })}{" "}
+                <TextLink href={`/${locale}/resources/methods`}>{t("methodsLink")}</TextLink>
+              </Text>
+              {neighbours.length > 0 ? (
+                <>
+                  <Text size="sm">{t("product.neighbours", { name })}</Text>
+                  <RankedBars items={neighbours} total={neighbours.reduce((sum, n) => sum + n.value, 0)} locale={locale} limit={12} testId="product-neighbours" showShare={false} />
+                </>
+              ) : (
+                <Text size="sm">{t("product.notInSpace", { name })}</Text>
+              )}
+            </SectionFrame>
+          )}
           {series && (
             <SectionFrame id="over-time" title={t("product.overTime")} locale={locale} source={source(series, `${Math.min(...series.rows.map((r) => Number(r.Year)))}–${year}`)}>
               <YearTable years={milestoneYears(series.rows.map((r) => Number(r.Year)))} columns={[{ label: t("exports"), value: (y) => yearValue(series.rows, y) }]} locale={locale} testId="product-series" />

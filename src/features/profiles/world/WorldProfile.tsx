@@ -6,6 +6,7 @@ import { formatMoney } from "../format";
 import { ProfileHero } from "../ProfileHero";
 import { RankedBars } from "../RankedBars";
 import { items, latestYearWithData, memberImage, topThree, yearValue } from "../rows";
+import { ProfileChart } from "../ProfileChart";
 import { SectionFrame } from "../SectionFrame";
 import { YearTable, milestoneYears } from "../YearTable";
 
@@ -55,6 +56,12 @@ export async function WorldProfile({ locale, name }: { locale: Locale; name: str
               <RankedBars items={sectionItems} total={total(sections.rows)} locale={locale} limit={22} testId="world-sections" />
             </SectionFrame>
           </SimpleGrid>
+          <SectionFrame id="basket" title={t("world.basket")} locale={locale} source={{ name: SOURCE_OTS, years: `${first}–${latest}` }}>
+            <ProfileChart locale={locale} path={`stacked/hs92/export/all/all/show/${first}-${latest}`} height={420} />
+          </SectionFrame>
+          <SectionFrame id="exporters-map" title={t("product.map")} locale={locale} source={{ name: SOURCE_OTS, years: String(latest) }}>
+            <ProfileChart locale={locale} path={`geomap/hs92/export/show/all/all/${latest}`} height={380} />
+          </SectionFrame>
           <SectionFrame id="over-time" title={t("world.overTime")} locale={locale} source={{ name: SOURCE_OTS, years: `${first}–${latest}`, apiUrl: series.apiUrl, csvUrl: series.csvUrl }}>
             <Text>{t("world.overTimeText", { from: first, to: latest, fromValue: formatMoney(yearValue(series.rows, first), locale), toValue: formatMoney(worldTotal, locale) })}</Text>
             <YearTable years={milestoneYears(years)} columns={[{ label: t("exports"), value: (y) => yearValue(series.rows, y) }]} locale={locale} testId="world-series" />
