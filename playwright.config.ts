@@ -53,6 +53,7 @@ export default defineConfig({
           NEXT_TELEMETRY_DISABLED: "1",
           PORT: String(port),
           ENABLE_TEST_ROUTES: "1",
+          STRICT_MESSAGES: "1",
           // A fixed secret for the test server only (production refuses to start without one).
           NEXTAUTH_SECRET: "e2e-only-secret-never-used-in-production-0123456789",
           NEXTAUTH_URL: baseURL,

@@ -14,7 +14,7 @@ import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
 
 const COUNTRIES = ["deu", "chl", "usa", "chn", "bra", "fra", "jpn", "ind", "zaf", "esp", "mex", "kor", "aus", "nga", "arg", "can", "ita", "gbr", "rus", "idn"];
-const FIRST_LOAD_PAGES = ["/en", "/en/profile/country/chl", "/es/profile/hs/2603"];
+const FIRST_LOAD_PAGES = ["/en", "/en/profile/country/chl", "/es/profile/hs/2603", "/en/visualize/tree_map/hs92/export/chl/all/show/2018"];
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -68,17 +68,25 @@ async function main() {
     console.log(`  again (query cache warm)                       ${percentile(warm, 50).toFixed(0).padStart(5)}    ${percentile(warm, 95).toFixed(0).padStart(5)}`);
 
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
-    console.log(`\nfirst-load JavaScript (every script of a cold visit, gzipped)`);
+    console.log(`\nJavaScript of a cold visit, gzipped: first load (scripts in the HTML) and in all (with lazily loaded chunks such as ECharts)`);
     for (const path of FIRST_LOAD_PAGES) {
       const context = await browser.newContext();
       const page = await context.newPage();
-      const sizes: Promise<number>[] = [];
+      const sizes = new Map<string, Promise<number>>();
       page.on("response", (response) => {
-        if (response.request().resourceType() === "script") sizes.push(response.body().then((body) => gzipSync(body).length).catch(() => 0));
+        if (response.request().resourceType() === "script") sizes.set(new URL(response.url()).pathname, response.body().then((body) => gzipSync(body).length).catch(() => 0));
       });
       await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
-      const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
-      console.log(`  ${path.padEnd(40)} ${(bytes / 1024).toFixed(0).padStart(5)} KB in ${sizes.length} files`);
+      const html = await (await fetch(`${base}${path}`)).text();
+      const inHtml = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => new URL(m[1], base).pathname));
+      let first = 0;
+      let all = 0;
+      for (const [script, size] of sizes) {
+        const bytes = await size;
+        all += bytes;
+        if (inHtml.has(script)) first += bytes;
+      }
+      console.log(`  ${path.padEnd(36)} first load ${(first / 1024).toFixed(0).padStart(4)} KB (${inHtml.size} files), in all ${(all / 1024).toFixed(0).padStart(4)} KB (${sizes.size} files)`);
       await context.close();
     }
     await browser.close();

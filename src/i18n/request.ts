@@ -10,9 +10,11 @@ export default getRequestConfig(async ({ requestLocale }) => {
     locale,
     messages: await loadMessages(locale),
     timeZone: "UTC",
-    // A missing message is a bug the unit tests catch; in production it shows its key, not a 500.
+    // A missing message is a bug: in production it shows its key rather than a 500; the end-to-end
+    // server runs with STRICT_MESSAGES=1 so that any page using a missing message fails its test.
     onError(error) {
       console.error(`[i18n] ${error.message}`);
+      if (process.env.STRICT_MESSAGES === "1") throw error;
     },
     getMessageFallback({ namespace, key }) {
       return namespace ? `${namespace}.${key}` : key;

@@ -1,15 +1,50 @@
-import { Container, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Container, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
-import { load, total } from "@/server/profiles/data";
+import { load, total, type Loaded } from "@/server/profiles/data";
 import { formatMoney, formatShare } from "../format";
 import { ProfileHero } from "../ProfileHero";
-import { RankedBars } from "../RankedBars";
+import { RankedBars, type RankedItem } from "../RankedBars";
 import { items, memberImage } from "../rows";
-import { SectionFrame } from "../SectionFrame";
+import { ProfileSections, section, type SectionModule } from "../sections";
 
 const CUBE = "trade_s_esp_a_hs";
 const SOURCE = "OEC (trade_s_esp_m_hs), via py-economic-complexity";
+
+interface ProvinceContext {
+  locale: Locale;
+  t: Awaited<ReturnType<typeof getTranslations<"profiles">>>;
+  base: string;
+  id: string;
+  year: number;
+  sections: Loaded;
+  provinces: Loaded;
+  ranking: RankedItem[];
+}
+
+const PROVINCE_SECTIONS: SectionModule<ProvinceContext, unknown>[] = [
+  section<ProvinceContext, Loaded>({
+    id: "sections",
+    half: true,
+    load: async ({ sections }) => (total(sections.rows) > 0 ? sections : null),
+    whenEmpty: ({ t, year }) => ({ title: t("province.bySection"), body: <Text>{t("noDataYear", { year })}</Text> }),
+    render: (sections, { t, locale, base, year }) => ({
+      title: t("province.bySection"),
+      source: { name: SOURCE, years: String(year), apiUrl: sections.apiUrl, csvUrl: sections.csvUrl },
+      body: <RankedBars items={items(sections.rows, "Section", (s) => `${base}/hs/section-${s}`)} total={total(sections.rows)} locale={locale} limit={22} testId="province-sections" />,
+    }),
+  }),
+  section<ProvinceContext, ProvinceContext>({
+    id: "ranking",
+    half: true,
+    load: async (ctx) => ctx,
+    render: ({ t, locale, year, provinces, ranking }) => ({
+      title: t("province.ranking"),
+      source: { name: SOURCE, years: String(year), apiUrl: provinces.apiUrl, csvUrl: provinces.csvUrl },
+      body: <RankedBars items={ranking} total={total(provinces.rows)} locale={locale} limit={15} testId="province-ranking" />,
+    }),
+  }),
+];
 
 export async function ProvinceProfile({ locale, id, name }: { locale: Locale; id: string; name: string }) {
   const t = await getTranslations({ locale, namespace: "profiles" });
@@ -19,10 +54,10 @@ export async function ProvinceProfile({ locale, id, name }: { locale: Locale; id
     load({ cube: CUBE, drilldowns: ["Province"], sort: [{ key: "Trade Value", direction: "desc" }] }, locale),
   ]);
   const year = sections.response.source.years.at(-1) ?? 2022;
-  const provinceItems = items(provinces.rows, "Province", (p) => `${base}/subnational_esp/${p}`);
-  const position = provinceItems.findIndex((p) => p.id === id);
-  const spain = total(provinces.rows);
+  const ranking = items(provinces.rows, "Province", (p) => `${base}/subnational_esp/${p}`);
+  const position = ranking.findIndex((p) => p.id === id);
   const own = total(sections.rows);
+  const ctx: ProvinceContext = { locale, t, base, id, year, sections, provinces, ranking };
   return (
     <>
       <ProfileHero
@@ -31,26 +66,17 @@ export async function ProvinceProfile({ locale, id, name }: { locale: Locale; id
         kind={t("kinds.subnational_esp")}
         stats={[
           { label: t("stats.exports", { year }), value: formatMoney(own, locale), testId: "stat-exports" },
-          { label: t("rank"), value: position >= 0 ? `${position + 1} / ${provinceItems.length}` : "–", testId: "stat-rank" },
+          { label: t("rank"), value: position >= 0 ? `${position + 1} / ${ranking.length}` : "–", testId: "stat-rank" },
         ]}
       >
         <Text size="lg" maw={900} data-testid="overview-text">
           {position >= 0
-            ? t("province.overviewText", { year, name, total: formatMoney(own, locale), share: formatShare(own / spain, locale), rank: position + 1, count: provinceItems.length })
+            ? t("province.overviewText", { year, name, total: formatMoney(own, locale), share: formatShare(own / total(provinces.rows), locale), rank: position + 1, count: ranking.length })
             : t("noDataYear", { year })}
         </Text>
       </ProfileHero>
       <Container size="lg" py="xl">
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-          <Stack>
-            <SectionFrame id="sections" title={t("province.bySection")} locale={locale} source={{ name: SOURCE, years: String(year), apiUrl: sections.apiUrl, csvUrl: sections.csvUrl }}>
-              <RankedBars items={items(sections.rows, "Section", (s) => `${base}/hs/section-${s}`)} total={own} locale={locale} limit={22} testId="province-sections" />
-            </SectionFrame>
-          </Stack>
-          <SectionFrame id="ranking" title={t("province.ranking")} locale={locale} source={{ name: SOURCE, years: String(year), apiUrl: provinces.apiUrl, csvUrl: provinces.csvUrl }}>
-            <RankedBars items={provinceItems} total={spain} locale={locale} limit={15} testId="province-ranking" />
-          </SectionFrame>
-        </SimpleGrid>
+        <ProfileSections modules={PROVINCE_SECTIONS} ctx={ctx} locale={locale} />
       </Container>
     </>
   );
