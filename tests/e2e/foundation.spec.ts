@@ -32,12 +32,30 @@ test.describe("locales", () => {
     });
   }
 
-  test("every page carries canonical and hreflang links", async ({ page }) => {
-    await page.goto("/zh");
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/zh$/);
-    for (const hreflang of ["en", "es", "zh-Hans", "x-default"]) {
-      await expect(page.locator(`link[rel="alternate"][hreflang="${hreflang}"]`)).toHaveCount(1);
+  test("every page carries canonical and hreflang links", async ({ request }) => {
+    for (const path of [
+      "/zh",
+      "/es/profile/country/chl",
+      "/en/rankings/eci/hs4/hs92",
+      "/es/visualize/tree_map/hs92/export/chl/all/show/2018",
+      "/zh/login",
+      "/en/resources/methods",
+      "/es/trend-explorer",
+      "/en/blog/welcome",
+    ]) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toMatch(new RegExp(`<link rel="canonical" href="[^"]*${path.replace(/[/]/g, "\\/")}"`));
+      for (const hreflang of ["en", "es", "zh-Hans", "x-default"]) {
+        expect(html, `${path} ${hreflang}`).toContain(`hrefLang="${hreflang}"`);
+      }
     }
+  });
+
+  test("PRO pages show the gradient bar, others do not", async ({ page }) => {
+    await page.goto("/en/trend-explorer");
+    await expect(page.getByTestId("pro-bar")).toBeVisible();
+    await page.goto("/en/resources/about");
+    await expect(page.getByTestId("pro-bar")).toHaveCount(0);
   });
 
   test("/xx/anything is a 404", async ({ page }) => {
