@@ -8,13 +8,24 @@ import { globeSvg, labelSvg, sectionIconSvg } from "@/domain/memberImages";
 import { loadMessages } from "@/i18n/messages";
 import { jsonError } from "@/server/http/jsonError";
 import { warehouseStatus } from "@/server/warehouse/client";
+import { LruCache } from "@/server/warehouse/cache";
 import { flagFile, profileIndex } from "./build";
-import type { Labels } from "./engine";
+import type { Labels, ProfileIndex } from "./engine";
 
 const MAX_QUERY_CHARS = 200;
 
+const labelCache = new Map<Locale, Promise<Labels>>();
+/** Search answers by canonical request, for the index they came from: people type the same prefixes. */
+const answers = new LruCache<{ index: ProfileIndex; body: string }>(2_000, 16 * 1024 * 1024);
+
+function labelsFor(locale: Locale): Promise<Labels> {
+  let labels = labelCache.get(locale);
+  if (!labels) labelCache.set(locale, (labels = readLabels(locale)));
+  return labels;
+}
+
 /** Report, dimension and variant names from the explorer's messages (plain JSON, no request scope). */
-async function labelsFor(locale: Locale): Promise<Labels> {
+async function readLabels(locale: Locale): Promise<Labels> {
   const { explorer } = await loadMessages(locale);
   const pick = (table: Record<string, string>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, table[k] ?? k]));
   return {
@@ -124,8 +135,13 @@ export async function handleSearch(request: Request): Promise<Response> {
   }
   const index = await indexOr503();
   if (index instanceof Response) return index;
-  const body = index.query({ query: parsed.data.query, locale, limit: parsed.data.limit, offset: parsed.data.offset, reports, variants }, await labelsFor(locale));
-  return Response.json(body, { headers: { "Cache-Control": "public, max-age=300" } });
+  const headers = { "Content-Type": "application/json", "Cache-Control": "public, max-age=300" };
+  const key = JSON.stringify([parsed.data.query.trim().toLowerCase(), locale, parsed.data.limit, parsed.data.offset, reports, variants]);
+  const cached = answers.get(key);
+  if (cached && cached.index === index) return new Response(cached.body, { headers: { ...headers, "X-Cache": "hit" } });
+  const body = JSON.stringify(index.query({ query: parsed.data.query, locale, limit: parsed.data.limit, offset: parsed.data.offset, reports, variants }, await labelsFor(locale)));
+  answers.set(key, { index, body }, body.length);
+  return new Response(body, { headers: { ...headers, "X-Cache": "miss" } });
 }
 
 const IMAGE_HEADERS = { "Cache-Control": "public, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff" };
