@@ -1,0 +1,118 @@
+"use client";
+
+import { useSession } from "next-auth/react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  functionalAllowed,
+  reconcile,
+  trackingAllowed,
+  transition,
+  type Consent,
+  type ConsentAction,
+} from "@/domain/consent/consent";
+import { postAccount } from "@/features/account/api";
+import { runRemovals, writeConsentCookie } from "./browser";
+import { ConsentPreferences } from "./ConsentPreferences";
+import { Tracking } from "./Tracking";
+
+interface ConsentContextValue {
+  consent: Consent;
+  /** Decided here or, for a signed-in user, on the server: no dialog needed. */
+  decided: boolean;
+  functional: boolean;
+  tracking: boolean;
+  decide: (action: ConsentAction) => Promise<void>;
+  openPreferences: () => void;
+  preferencesOpen: boolean;
+}
+
+const ConsentContext = createContext<ConsentContextValue | null>(null);
+
+export function useConsent(): ConsentContextValue {
+  const value = useContext(ConsentContext);
+  if (!value) throw new Error("useConsent needs a ConsentProvider");
+  return value;
+}
+
+function key(consent: Consent | null | undefined): string {
+  return consent ? `${consent.checked}.${consent.functional}.${consent.tracking}` : "none";
+}
+
+async function postConsent(consent: Consent): Promise<boolean> {
+  const result = await postAccount("/api/consent", { consent });
+  if (!result.ok) console.warn(`[consent] could not save the choice on the server: ${result.code}`);
+  return result.ok;
+}
+
+/**
+ * Cookie consent (spec section 4): the local choice (a necessary cookie, read by the server for
+ * the first render), its effects, and for a signed-in user the server's copy: a stored server
+ * value wins, a local one with none on the server is pushed up, and the session is refreshed.
+ */
+export function ConsentProvider({ initialConsent, tagId, children }: { initialConsent: Consent; tagId: string | null; children: ReactNode }) {
+  const [consent, setConsent] = useState<Consent>(initialConsent);
+  const current = useRef(consent);
+  const [preferencesOpen, setPreferencesOpen] = useState(false);
+  const { data: session, status, update } = useSession();
+  const user = status === "authenticated" ? session?.user : undefined;
+  const userId = user?.id ?? null;
+  const serverConsent = user?.bespoke_user_metadata?.consent;
+  const serverKey = key(serverConsent);
+  // The server value this tab last reconciled with, per user: a session refresh that brings
+  // the same value again is not a new instruction.
+  const synced = useRef<{ userId: string; serverKey: string } | null>(null);
+
+  const commit = useCallback(
+    async (action: ConsentAction, push: { userId: string } | null) => {
+      const { consent: next, effects } = transition(current.current, action);
+      current.current = next;
+      writeConsentCookie(next);
+      setConsent(next);
+      runRemovals(effects);
+      const reload = effects.includes("reload");
+      if (push) {
+        synced.current = { userId: push.userId, serverKey: key(next) };
+        // Saved before any reload: the reloaded page must find the new value on the server,
+        // or the old one would win again.
+        const saved = await postConsent(next);
+        if (saved && !reload) await update();
+      }
+      if (reload) window.location.reload();
+    },
+    [update],
+  );
+
+  const decide = useCallback((action: ConsentAction) => commit(action, userId ? { userId } : null), [commit, userId]);
+
+  useEffect(() => {
+    if (!userId) {
+      synced.current = null;
+      return;
+    }
+    if (synced.current?.userId === userId && synced.current.serverKey === serverKey) return;
+    synced.current = { userId, serverKey };
+    const plan = reconcile(current.current, serverConsent);
+    if (plan.kind === "adopt") void commit({ type: "adopt", consent: plan.consent }, null);
+    else if (plan.kind === "push") {
+      synced.current = { userId, serverKey: key(plan.consent) };
+      void postConsent(plan.consent).then((saved) => (saved ? update() : undefined));
+    }
+    // serverConsent is read through serverKey, its stable summary.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userId, serverKey, commit, update]);
+
+  const decided = consent.checked || Boolean(serverConsent?.checked);
+  const openPreferences = useCallback(() => setPreferencesOpen(true), []);
+  const value = useMemo<ConsentContextValue>(
+    () => ({ consent, decided, functional: functionalAllowed(consent), tracking: trackingAllowed(consent), decide, openPreferences, preferencesOpen }),
+    [consent, decided, decide, openPreferences, preferencesOpen],
+  );
+
+  return (
+    <ConsentContext.Provider value={value}>
+      {children}
+      <Tracking consent={consent} tagId={tagId} />
+      <ConsentPreferences opened={preferencesOpen} onClose={() => setPreferencesOpen(false)} />
+    </ConsentContext.Provider>
+  );
+}
