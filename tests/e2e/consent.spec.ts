@@ -315,6 +315,30 @@ test.describe("choices and their effects", () => {
   });
 });
 
+test.describe("other tabs", () => {
+  test("a choice made in one tab applies in the others at once, with its effects", async ({ page, context }) => {
+    await page.goto("/en");
+    const other = await context.newPage();
+    await other.goto(CHILE);
+    await expect(other.getByTestId("consent-banner")).toBeVisible();
+    await page.getByTestId("consent-accept-all").click();
+    await expect(other.getByTestId("consent-banner")).toHaveCount(0);
+    // The other tab now tracks and records too.
+    await expect.poll(() => eventNames(other)).toEqual(["page_view"]);
+    await expect.poll(() => storedHistory(other, "ots-history:guest")).toHaveLength(1);
+
+    // Withdrawn here, the other tab stops tracking: it cleans up and reloads.
+    await markPage(other);
+    const reloaded = other.waitForEvent("load");
+    await openPreferencesFromFooter(page);
+    await page.getByRole("button", { name: "Reject all" }).click();
+    await reloaded;
+    await expect.poll(() => isMarked(other).catch(() => true)).toBe(false);
+    expect(await eventNames(other)).toEqual([]);
+    expect(await storageKeys(other)).toEqual([]);
+  });
+});
+
 test.describe("profile history", () => {
   test("each visit is recorded newest first, once per link, and shown as Recently viewed in the explore dialog", async ({ page }) => {
     await page.goto("/en");

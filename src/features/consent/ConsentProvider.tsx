@@ -3,8 +3,10 @@
 import { useSession } from "next-auth/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import {
+  consentSchema,
   functionalAllowed,
   reconcile,
+  sameConsent,
   trackingAllowed,
   transition,
   type Consent,
@@ -34,6 +36,8 @@ export function useConsent(): ConsentContextValue {
   return value;
 }
 
+const CHANNEL = "ots-consent";
+
 function key(consent: Consent | null | undefined): string {
   return consent ? `${consent.checked}.${consent.functional}.${consent.tracking}` : "none";
 }
@@ -61,14 +65,18 @@ export function ConsentProvider({ initialConsent, tagId, children }: { initialCo
   // The server value this tab last reconciled with, per user: a session refresh that brings
   // the same value again is not a new instruction.
   const synced = useRef<{ userId: string; serverKey: string } | null>(null);
+  // Other tabs of this browser hear of each choice, so none keeps recording or tracking after
+  // consent was withdrawn elsewhere.
+  const channel = useRef<BroadcastChannel | null>(null);
 
   const commit = useCallback(
-    async (action: ConsentAction, push: { userId: string } | null) => {
+    async (action: ConsentAction, push: { userId: string } | null, fromOtherTab = false) => {
       const { consent: next, effects } = transition(current.current, action);
       current.current = next;
       writeConsentCookie(next);
       setConsent(next);
       runRemovals(effects);
+      if (!fromOtherTab) channel.current?.postMessage(next);
       const reload = effects.includes("reload");
       if (push) {
         synced.current = { userId: push.userId, serverKey: key(next) };
@@ -83,6 +91,20 @@ export function ConsentProvider({ initialConsent, tagId, children }: { initialCo
   );
 
   const decide = useCallback((action: ConsentAction) => commit(action, userId ? { userId } : null), [commit, userId]);
+
+  useEffect(() => {
+    if (typeof BroadcastChannel === "undefined") return;
+    const tabs = new BroadcastChannel(CHANNEL);
+    channel.current = tabs;
+    tabs.onmessage = (event: MessageEvent) => {
+      const parsed = consentSchema.safeParse(event.data);
+      if (parsed.success && !sameConsent(parsed.data, current.current)) void commit({ type: "adopt", consent: parsed.data }, null, true);
+    };
+    return () => {
+      tabs.close();
+      channel.current = null;
+    };
+  }, [commit]);
 
   useEffect(() => {
     if (!userId) {
