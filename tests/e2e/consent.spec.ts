@@ -410,6 +410,13 @@ test.describe("profile history", () => {
     await expect(second.getByTestId("recently-viewed-link")).toHaveText(["World", "Germany"]);
     await other.close();
 
+    // Clearing it on the account page clears it here and on the server.
+    await page.goto("/en/account");
+    await page.getByTestId("history-clear").click();
+    await expect(page.getByTestId("history-empty")).toBeVisible();
+    expect(await storedHistory(page, `ots-history:user:${user!.id}`)).toEqual([]);
+    await expect.poll(async () => ((await (await page.request.get("/api/history")).json()) as { entries: unknown[] }).entries).toEqual([]);
+
     // Signed out, the guest's own list is shown again.
     await page.goto("/en");
     await page.getByTestId("account-menu-button").click();
@@ -499,6 +506,29 @@ test.describe("signed in: consent on the server", () => {
     const response = await page.goto("/en");
     expect(await response!.text()).not.toContain('data-testid="consent-banner"');
     await expect.poll(() => consentCookie(context)).toBe("f1t0");
+  });
+
+  test("a local choice with none on the server is pushed up, then the user data is refreshed", async ({ page, context, baseURL }) => {
+    const email = createUser("push");
+    await context.clearCookies();
+    await signInByApi(page.request, email);
+    expect((await sessionUser(page.request))?.bespoke_user_metadata.consent).toBeUndefined();
+    // A choice this browser made (say, in a tab whose request never reached the server).
+    await context.addCookies([{ name: "ots-consent", value: "f1t0", url: baseURL! }]);
+    const pushed = page.waitForRequest((req) => req.url().endsWith("/api/consent") && req.method() === "POST");
+    await page.goto("/en");
+    expect((await pushed).postDataJSON()).toMatchObject({ consent: { checked: true, functional: true, tracking: false } });
+    await page.waitForResponse((response) => response.url().includes("/api/auth/session") && response.ok());
+    expect((await sessionUser(page.request))?.bespoke_user_metadata.consent).toEqual({ checked: true, functional: true, tracking: false });
+    await expect(page.getByTestId("consent-banner")).toHaveCount(0);
+  });
+
+  test("signing in saves this browser's choice with an account that has none", async ({ page, context, baseURL }) => {
+    const email = createUser("sign-in-push");
+    await context.addCookies([{ name: "ots-consent", value: "f0t1", url: baseURL! }]);
+    await signInByApi(page.request, email);
+    // The very first session already carries it.
+    expect((await sessionUser(page.request))?.bespoke_user_metadata.consent).toEqual({ checked: true, functional: false, tracking: true });
   });
 
   test("after sign-in the stored server value wins over the local one, with its effects and one reload", async ({ page, context, request, baseURL }) => {

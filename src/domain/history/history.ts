@@ -31,6 +31,14 @@ export const historyVisitBodySchema = z.strictObject({ visit: historyVisitSchema
 
 const entrySchema = z.object({ link: historyLinkSchema, title: historyTitleSchema, time: z.number().int().nonnegative() });
 
+/** Visits a browser recorded but could not send at the time (a navigation cut the request short). */
+export const historyVisitsBodySchema = z.strictObject({
+  visits: z.array(z.strictObject({ link: historyLinkSchema, title: historyTitleSchema, time: z.number().int().nonnegative() })).min(1).max(HISTORY_CAP),
+});
+
+/** POST /api/history: one visit now, or visits recorded earlier. */
+export const historyPostSchema = z.union([historyVisitBodySchema, historyVisitsBodySchema]);
+
 /** Newest first, one entry per link (its newest visit), at most `cap`. */
 export function normaliseHistory(entries: readonly HistoryEntry[], cap = HISTORY_CAP): HistoryEntry[] {
   const sorted = entries.map((entry, order) => ({ entry, order })).sort((a, b) => b.entry.time - a.entry.time || a.order - b.order);

@@ -13,7 +13,8 @@ import {
   type ConsentAction,
 } from "@/domain/consent/consent";
 import { postAccount } from "@/features/account/api";
-import { runRemovals, writeConsentCookie } from "./browser";
+import { useSessionUser } from "@/features/account/useSessionUser";
+import { readConsentCookie, runRemovals, writeConsentCookie } from "./browser";
 import { ConsentPreferences } from "./ConsentPreferences";
 import { Tracking } from "./Tracking";
 
@@ -57,8 +58,8 @@ export function ConsentProvider({ initialConsent, tagId, children }: { initialCo
   const [consent, setConsent] = useState<Consent>(initialConsent);
   const current = useRef(consent);
   const [preferencesOpen, setPreferencesOpen] = useState(false);
-  const { data: session, status, update } = useSession();
-  const user = status === "authenticated" ? session?.user : undefined;
+  const { update } = useSession();
+  const { user, known } = useSessionUser();
   const userId = user?.id ?? null;
   const serverConsent = user?.bespoke_user_metadata?.consent;
   const serverKey = key(serverConsent);
@@ -93,20 +94,33 @@ export function ConsentProvider({ initialConsent, tagId, children }: { initialCo
   const decide = useCallback((action: ConsentAction) => commit(action, userId ? { userId } : null), [commit, userId]);
 
   useEffect(() => {
-    if (typeof BroadcastChannel === "undefined") return;
-    const tabs = new BroadcastChannel(CHANNEL);
-    channel.current = tabs;
-    tabs.onmessage = (event: MessageEvent) => {
-      const parsed = consentSchema.safeParse(event.data);
-      if (parsed.success && !sameConsent(parsed.data, current.current)) void commit({ type: "adopt", consent: parsed.data }, null, true);
+    const adoptFromOtherTab = (consent: Consent) => {
+      if (consent.checked && !sameConsent(consent, current.current)) void commit({ type: "adopt", consent }, null, true);
     };
+    // A choice made in another tab while this one was loading, or asleep, is in the cookie.
+    const checkCookie = () => {
+      if (document.visibilityState === "visible") adoptFromOtherTab(readConsentCookie());
+    };
+    checkCookie();
+    document.addEventListener("visibilitychange", checkCookie);
+    let tabs: BroadcastChannel | null = null;
+    if (typeof BroadcastChannel !== "undefined") {
+      tabs = new BroadcastChannel(CHANNEL);
+      channel.current = tabs;
+      tabs.onmessage = (event: MessageEvent) => {
+        const parsed = consentSchema.safeParse(event.data);
+        if (parsed.success) adoptFromOtherTab(parsed.data);
+      };
+    }
     return () => {
-      tabs.close();
+      document.removeEventListener("visibilitychange", checkCookie);
+      tabs?.close();
       channel.current = null;
     };
   }, [commit]);
 
   useEffect(() => {
+    if (!known) return;
     if (!userId) {
       synced.current = null;
       return;
@@ -121,7 +135,7 @@ export function ConsentProvider({ initialConsent, tagId, children }: { initialCo
     }
     // serverConsent is read through serverKey, its stable summary.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [userId, serverKey, commit, update]);
+  }, [known, userId, serverKey, commit, update]);
 
   const decided = consent.checked || Boolean(serverConsent?.checked);
   const openPreferences = useCallback(() => setPreferencesOpen(true), []);

@@ -1,10 +1,10 @@
 "use client";
 
-import { useSession } from "next-auth/react";
 import { usePathname } from "next/navigation";
 import { useLocale } from "next-intl";
 import { useEffect, useRef } from "react";
 import { trackingAllowed, type Consent } from "@/domain/consent/consent";
+import { useSessionUser } from "@/features/account/useSessionUser";
 import { loadTagManager, pageViewEvent, pushEvent, userEvent } from "./analytics";
 import { ANALYTICS_USER_KEY } from "./storageKeys";
 
@@ -33,8 +33,7 @@ export function Tracking({ consent, tagId }: { consent: Consent; tagId: string |
   const allowed = trackingAllowed(consent);
   const pathname = usePathname();
   const locale = useLocale();
-  const { data: session, status } = useSession();
-  const user = status === "authenticated" ? session?.user : undefined;
+  const { user, known } = useSessionUser();
   const userId = user?.id ?? null;
   const role = user?.role ?? null;
   const lastPath = useRef<string | null>(null);
@@ -55,7 +54,7 @@ export function Tracking({ consent, tagId }: { consent: Consent; tagId: string |
   }, [allowed, pathname, locale]);
 
   useEffect(() => {
-    if (!allowed || status === "loading") return;
+    if (!allowed || !known) return;
     if (userId !== null && role !== null) {
       const id = `${userId}:${role}`;
       if (announced.current === id) return;
@@ -71,7 +70,7 @@ export function Tracking({ consent, tagId }: { consent: Consent; tagId: string |
         remember(null);
       }
     }
-  }, [allowed, status, userId, role]);
+  }, [allowed, known, userId, role]);
 
   return null;
 }

@@ -2,10 +2,16 @@
  * Carrying out consent in the browser: the consent cookie, and the removals the state machine
  * asks for (spec section 4). The reload is left to the caller, after the server has the choice.
  */
-import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE_SECONDS, encodeConsentCookie, type Consent, type ConsentEffect } from "@/domain/consent/consent";
+import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE_SECONDS, encodeConsentCookie, parseConsentCookie, type Consent, type ConsentEffect } from "@/domain/consent/consent";
 import { clearAllLocalHistory } from "@/features/history/store";
 import { clearDataLayer } from "./analytics";
 import { ANALYTICS_COOKIE_PREFIX, ANALYTICS_USER_KEY, CHAT_SESSION_PREFIX, cookieNamesWithPrefix, expireCookieAssignments } from "./storageKeys";
+
+export function readConsentCookie(): Consent {
+  const prefix = `${CONSENT_COOKIE}=`;
+  const part = document.cookie.split("; ").find((c) => c.startsWith(prefix));
+  return parseConsentCookie(part?.slice(prefix.length));
+}
 
 export function writeConsentCookie(consent: Consent) {
   const value = encodeConsentCookie(consent);

@@ -50,6 +50,7 @@ export const COOKIE_CATALOGUE: Record<CookieCategory, readonly CookieEntry[]> = 
     { cookie: `${CHAT_SESSION_PREFIX}<id>`, id: "chatSessions", purpose: "chatbot", storage: "localStorage", duration: { kind: "never" }, provider: "site" },
     { cookie: GUEST_HISTORY_KEY, id: "historyGuest", purpose: "profileHistory", storage: "localStorage", duration: { kind: "never" }, provider: "site" },
     { cookie: `${USER_HISTORY_PREFIX}<id>`, id: "historyUser", purpose: "profileHistory", storage: "localStorage", duration: { kind: "never" }, provider: "site" },
+    { cookie: `${USER_HISTORY_PREFIX}<id>:pending`, id: "historyPending", purpose: "profileHistory", storage: "localStorage", duration: { kind: "never" }, provider: "site" },
   ],
   tracking: [
     { cookie: ANALYTICS_COOKIE_PREFIX, id: "ga", purpose: "analytics", storage: "cookie", duration: ANALYTICS_LIFETIME, provider: "google" },

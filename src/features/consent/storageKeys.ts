@@ -17,6 +17,11 @@ export function historyKey(userId: string | null | undefined): string {
   return userId ? `${USER_HISTORY_PREFIX}${userId}` : GUEST_HISTORY_KEY;
 }
 
+/** A signed-in user's visits not yet on the server (local storage, part of their history). */
+export function pendingHistoryKey(userId: string): string {
+  return `${USER_HISTORY_PREFIX}${userId}:pending`;
+}
+
 /** Cookie names in a `document.cookie` string that start with `prefix`. */
 export function cookieNamesWithPrefix(cookieString: string, prefix: string): string[] {
   const names = new Set<string>();

@@ -1,36 +1,34 @@
 "use client";
 
-import { useSession } from "next-auth/react";
 import { useEffect, useRef } from "react";
+import { useSessionUser } from "@/features/account/useSessionUser";
 import { useConsent } from "@/features/consent/ConsentProvider";
-import { historyKey } from "@/features/consent/storageKeys";
-import { fetchServerHistory } from "./api";
-import { mergeIntoLocal } from "./store";
+import { syncUserHistory } from "./sync";
 
 /**
- * Once per page load and signed-in user: the history kept on the server joins this browser's,
- * so it follows the user across devices. Only with functional consent.
+ * Once per page load and signed-in user, when the server may keep their history: visits not yet
+ * delivered go up, and the server's list (which follows the user across devices) comes down.
  */
 export function HistorySync() {
   const { functional } = useConsent();
-  const { data, status } = useSession();
-  const userId = status === "authenticated" ? (data?.user?.id ?? null) : null;
+  const { user, known } = useSessionUser();
+  const userId = user?.id ?? null;
+  const stored = user?.bespoke_user_metadata?.consent;
+  const serverAllows = Boolean(stored?.checked && stored.functional);
   const done = useRef<string | null>(null);
   const allowed = useRef(functional);
 
   useEffect(() => {
     allowed.current = functional;
-    if (!functional || !userId) {
+    if (!known) return;
+    if (!functional || !userId || !serverAllows) {
       done.current = null;
       return;
     }
     if (done.current === userId) return;
     done.current = userId;
-    void fetchServerHistory().then((entries) => {
-      // Consent may have been withdrawn while the list was on its way.
-      if (entries && allowed.current) mergeIntoLocal(historyKey(userId), entries);
-    });
-  }, [functional, userId]);
+    void syncUserHistory(userId, () => allowed.current);
+  }, [functional, known, userId, serverAllows]);
 
   return null;
 }

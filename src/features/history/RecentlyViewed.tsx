@@ -5,8 +5,9 @@ import Link from "next/link";
 import { useFormatter, useLocale, useNow, useTranslations } from "next-intl";
 import { useState } from "react";
 import { CookiePreferencesLink } from "@/features/consent/ConsentBanner";
-import { clearServerHistory } from "./api";
+import { useSessionUser } from "@/features/account/useSessionUser";
 import { clearLocalHistory } from "./store";
+import { clearUserHistory } from "./sync";
 import { useProfileHistory } from "./useProfileHistory";
 
 /** "Recently viewed" in the explore dialog: the newest profiles as quick links, if any. */
@@ -49,12 +50,13 @@ export function RecentlyViewedSection() {
   const format = useFormatter();
   const now = useNow({ updateInterval: 60_000 });
   const { entries, enabled, signedIn, storageKey } = useProfileHistory();
+  const { user } = useSessionUser();
   const [busy, setBusy] = useState(false);
 
   async function clear() {
     setBusy(true);
-    clearLocalHistory(storageKey);
-    if (signedIn) await clearServerHistory();
+    if (user) await clearUserHistory(user.id);
+    else clearLocalHistory(storageKey);
     setBusy(false);
   }
 

@@ -1,11 +1,11 @@
 "use client";
 
-import { useSession } from "next-auth/react";
 import { useEffect, useRef } from "react";
+import { useSessionUser } from "@/features/account/useSessionUser";
 import { useConsent } from "@/features/consent/ConsentProvider";
-import { historyKey } from "@/features/consent/storageKeys";
-import { postServerVisit } from "./api";
-import { mergeIntoLocal, recordLocalVisit } from "./store";
+import { GUEST_HISTORY_KEY } from "@/features/consent/storageKeys";
+import { recordLocalVisit } from "./store";
+import { recordUserVisit } from "./sync";
 
 /**
  * Records a profile visit (link, title, time) in the history of the guest or the signed-in
@@ -14,23 +14,19 @@ import { mergeIntoLocal, recordLocalVisit } from "./store";
  */
 export function RecordVisit({ link, title }: { link: string; title: string }) {
   const { functional } = useConsent();
-  const { data, status } = useSession();
-  const userId = status === "authenticated" ? (data?.user?.id ?? null) : null;
-  const stored = data?.user?.bespoke_user_metadata?.consent;
-  const serverAllows = Boolean(userId && stored?.checked && stored.functional);
+  const { user, known } = useSessionUser();
+  const userId = user?.id ?? null;
+  const stored = user?.bespoke_user_metadata?.consent;
+  const serverAllows = Boolean(stored?.checked && stored.functional);
   const allowed = useRef(functional);
 
   useEffect(() => {
     allowed.current = functional;
-    if (!functional || status === "loading") return;
-    const key = historyKey(userId);
-    recordLocalVisit(key, { link, title, time: Date.now() });
-    if (serverAllows) {
-      void postServerVisit({ link, title }).then((entries) => {
-        if (entries && allowed.current) mergeIntoLocal(key, entries);
-      });
-    }
-  }, [functional, status, userId, serverAllows, link, title]);
+    if (!functional || !known) return;
+    const visit = { link, title, time: Date.now() };
+    if (userId) void recordUserVisit(userId, visit, serverAllows, () => allowed.current);
+    else recordLocalVisit(GUEST_HISTORY_KEY, visit);
+  }, [functional, known, userId, serverAllows, link, title]);
 
   return null;
 }

@@ -3,7 +3,7 @@
  * signed-in user. Components read it through useSyncExternalStore; other tabs' changes arrive by
  * the storage event.
  */
-import { addVisit, mergeHistories, parseStoredHistory, type HistoryEntry } from "@/domain/history/history";
+import { addVisit, parseStoredHistory, type HistoryEntry } from "@/domain/history/history";
 import { HISTORY_PREFIX } from "@/features/consent/storageKeys";
 
 const EMPTY: HistoryEntry[] = [];
@@ -50,10 +50,17 @@ export function recordLocalVisit(key: string, visit: HistoryEntry) {
   writeHistory(key, addVisit(readHistory(key), visit));
 }
 
-export function mergeIntoLocal(key: string, entries: HistoryEntry[]) {
+/** Replaces a list (the server's copy is the truth for a signed-in user). */
+export function replaceLocal(key: string, entries: HistoryEntry[]) {
+  if (JSON.stringify(entries) !== JSON.stringify(readHistory(key))) writeHistory(key, entries);
+}
+
+/** Takes visits off a pending list once the server has them (a newer visit of a link stays). */
+export function removeFromLocal(key: string, sent: HistoryEntry[]) {
   const current = readHistory(key);
-  const merged = mergeHistories(current, entries);
-  if (JSON.stringify(merged) !== JSON.stringify(current)) writeHistory(key, merged);
+  const remaining = current.filter((entry) => !sent.some((s) => s.link === entry.link && s.time >= entry.time));
+  if (remaining.length === 0) clearLocalHistory(key);
+  else if (remaining.length !== current.length) writeHistory(key, remaining);
 }
 
 export function clearLocalHistory(key: string) {

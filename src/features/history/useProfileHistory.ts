@@ -1,8 +1,8 @@
 "use client";
 
-import { useSession } from "next-auth/react";
 import { useSyncExternalStore } from "react";
 import type { HistoryEntry } from "@/domain/history/history";
+import { useSessionUser } from "@/features/account/useSessionUser";
 import { useConsent } from "@/features/consent/ConsentProvider";
 import { historyKey } from "@/features/consent/storageKeys";
 import { emptyHistory, readHistory, subscribeHistory } from "./store";
@@ -19,8 +19,8 @@ export interface ProfileHistory {
 /** The profile history of whoever is using the site now: the signed-in user's, or the guest's. */
 export function useProfileHistory(): ProfileHistory {
   const { functional } = useConsent();
-  const { data, status } = useSession();
-  const userId = status === "authenticated" ? (data?.user?.id ?? null) : null;
+  const { user } = useSessionUser();
+  const userId = user?.id ?? null;
   const storageKey = historyKey(userId);
   const entries = useSyncExternalStore(subscribeHistory, () => readHistory(storageKey), emptyHistory);
   return { entries: functional ? entries : emptyHistory(), enabled: functional, signedIn: userId !== null, storageKey };

@@ -4,13 +4,13 @@
  * of the account API.
  */
 import { consentBodySchema } from "@/domain/consent/consent";
-import { historyVisitBodySchema } from "@/domain/history/history";
+import { historyPostSchema } from "@/domain/history/history";
 import { z } from "zod";
 import { readProtectedPost, requireApiSession } from "@/server/auth/guard";
 import { toSessionUser } from "@/server/auth/options";
 import { jsonError } from "@/server/http/jsonError";
 import { RateLimiter } from "@/server/http/rateLimit";
-import { clearHistory, listHistory, recordVisit } from "@/server/history/repository";
+import { clearHistory, listHistory, recordVisit, recordVisits } from "@/server/history/repository";
 import { mayKeepHistory, saveConsent } from "./store";
 
 const MINUTE = 60_000;
@@ -59,18 +59,20 @@ export async function handleHistoryVisit(request: Request): Promise<Response> {
   if (!auth.ok) return auth.response;
   const hit = limiters().history.hit(auth.session.row.id);
   if (!hit.allowed) return tooMany(hit.retryAfterSeconds);
-  const input = await readProtectedPost(request, historyVisitBodySchema, BODY_LIMIT);
+  const input = await readProtectedPost(request, historyPostSchema, 16 * 1024);
   if (!input.ok) return input.response;
   if (!mayKeepHistory(auth.session.row)) {
     return jsonError(409, "consent_required", "Profile history is kept only with functional cookies allowed.");
   }
-  const entries = recordVisit(auth.session.row.id, input.data.visit);
+  const entries = "visit" in input.data ? recordVisit(auth.session.row.id, input.data.visit) : recordVisits(auth.session.row.id, input.data.visits);
   return Response.json({ entries }, { headers: noStore });
 }
 
 export async function handleHistoryClear(request: Request): Promise<Response> {
   const auth = await requireApiSession();
   if (!auth.ok) return auth.response;
+  const hit = limiters().history.hit(auth.session.row.id);
+  if (!hit.allowed) return tooMany(hit.retryAfterSeconds);
   const input = await readProtectedPost(request, z.strictObject({}), BODY_LIMIT);
   if (!input.ok) return input.response;
   clearHistory(auth.session.row.id);

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { openDb, type AppDb } from "@/server/db/client";
 import { createUser, deleteUser, findUserById } from "@/server/auth/users";
 import { saveConsent, mayKeepHistory } from "@/server/consent/store";
-import { clearHistory, listHistory, recordVisit } from "./repository";
+import { clearHistory, listHistory, recordVisit, recordVisits } from "./repository";
 
 let db: AppDb;
 let userId: string;
@@ -47,5 +47,28 @@ describe("server profile history", () => {
     expect(listHistory(userId, db)).toEqual([]);
     expect(mayKeepHistory(findUserById(userId, db)!)).toBe(false);
     expect(saveConsent("no-such-user", { checked: true, functional: false, tracking: false }, db)).toBeUndefined();
+  });
+});
+
+describe("late visits", () => {
+  it("keep their own time, never beyond now, and never replace a newer visit", () => {
+    recordVisit(userId, { link: "/profile/country/chl", title: "Chile new" }, at(50), db);
+    const list = recordVisits(
+      userId,
+      [
+        { link: "/profile/country/chl", title: "Chile old", time: at(10).getTime() },
+        { link: "/profile/country/deu", title: "Germany", time: at(20).getTime() },
+        { link: "/profile/world/wld", title: "World", time: at(9999).getTime() },
+      ],
+      at(100),
+      db,
+    );
+    expect(list).toEqual([
+      { link: "/profile/world/wld", title: "World", time: at(100).getTime() },
+      { link: "/profile/country/chl", title: "Chile new", time: at(50).getTime() },
+      { link: "/profile/country/deu", title: "Germany", time: at(20).getTime() },
+    ]);
+    const newer = recordVisits(userId, [{ link: "/profile/country/deu", title: "Germany again", time: at(60).getTime() }], at(100), db);
+    expect(newer[1]).toEqual({ link: "/profile/country/deu", title: "Germany again", time: at(60).getTime() });
   });
 });

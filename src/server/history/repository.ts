@@ -3,7 +3,7 @@
  * devices. Each write is one transaction: the visit lands and the list is trimmed to the cap
  * together, or neither happens.
  */
-import { and, desc, eq, notInArray } from "drizzle-orm";
+import { and, desc, eq, notInArray, sql } from "drizzle-orm";
 import { HISTORY_CAP, type HistoryEntry } from "@/domain/history/history";
 import { getDb, type AppDb } from "@/server/db/client";
 import { profileHistory } from "@/server/db/schema";
@@ -29,12 +29,41 @@ export function recordVisit(userId: string, visit: { link: string; title: string
       .values({ userId, link: visit.link, title: visit.title, visitedAt: at })
       .onConflictDoUpdate({ target: [profileHistory.userId, profileHistory.link], set: { title: visit.title, visitedAt: at } })
       .run();
-    const kept = listHistory(userId, tx).map((entry) => entry.link);
-    tx.delete(profileHistory)
-      .where(and(eq(profileHistory.userId, userId), notInArray(profileHistory.link, kept)))
-      .run();
-    return listHistory(userId, tx);
+    return trim(userId, tx);
   });
+}
+
+/**
+ * Records visits made earlier (sent late by a browser): each keeps its own time, never later
+ * than now, and never replaces a newer visit of the same link.
+ */
+export function recordVisits(userId: string, visits: HistoryEntry[], now = new Date(), db: DbOrTx = getDb()): HistoryEntry[] {
+  return db.transaction((tx) => {
+    for (const visit of visits) {
+      const at = new Date(Math.min(visit.time, now.getTime()));
+      tx.insert(profileHistory)
+        .values({ userId, link: visit.link, title: visit.title, visitedAt: at })
+        .onConflictDoUpdate({
+          target: [profileHistory.userId, profileHistory.link],
+          // Portable SQL (no SQLite-only max()): the newer visit's title and time win.
+          set: {
+            title: sql`CASE WHEN excluded.visited_at > ${profileHistory.visitedAt} THEN excluded.title ELSE ${profileHistory.title} END`,
+            visitedAt: sql`CASE WHEN excluded.visited_at > ${profileHistory.visitedAt} THEN excluded.visited_at ELSE ${profileHistory.visitedAt} END`,
+          },
+        })
+        .run();
+    }
+    return trim(userId, tx);
+  });
+}
+
+/** Keeps the newest HISTORY_CAP rows of the user and answers them. */
+function trim(userId: string, tx: DbOrTx): HistoryEntry[] {
+  const kept = listHistory(userId, tx).map((entry) => entry.link);
+  tx.delete(profileHistory)
+    .where(and(eq(profileHistory.userId, userId), notInArray(profileHistory.link, kept)))
+    .run();
+  return listHistory(userId, tx);
 }
 
 export function clearHistory(userId: string, db: DbOrTx = getDb()): void {
