@@ -13,6 +13,16 @@ process.env.E2E_APP_DB_PATH ||= join(process.env.E2E_DATA_DIR, "app.db");
 // The sign-in link test runs a local SMTP server on this port; the app sends its email there.
 process.env.E2E_SMTP_PORT ||= String(port + 25);
 
+// Every spec but the consent spec starts with the cookie choice made (all optional cookies
+// refused), so the first-visit consent bar is not in the way of what they test.
+const consentDecided = {
+  cookies: [
+    { name: "ots-consent", value: "f0t0", domain: new URL(baseURL).hostname, path: "/", expires: -1, httpOnly: false, secure: false, sameSite: "Lax" as const },
+  ],
+  origins: [],
+};
+const CONSENT_SPEC = /consent\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
@@ -41,7 +51,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "chromium", testIgnore: CONSENT_SPEC, use: { ...devices["Desktop Chrome"], channel: undefined, storageState: consentDecided } },
+    { name: "consent", testMatch: CONSENT_SPEC, use: { ...devices["Desktop Chrome"], channel: undefined } },
+  ],
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {

@@ -7,6 +7,7 @@ import { authOrigin, insecureOriginWarning } from "@/server/auth/origin";
 import { authSecret, MissingSecretError } from "@/server/auth/secret";
 import { databasePath } from "@/server/db/config";
 import { getDb } from "@/server/db/client";
+import { parseTagId } from "@/domain/consent/tag";
 
 export function startAccounts(): void {
   try {
@@ -30,6 +31,8 @@ export function startAccounts(): void {
     process.exit(1);
   }
   console.info(`[auth] site origin ${authOrigin().origin}; app database ${safePath()}`);
+  const tag = process.env.GTM_ID?.trim();
+  if (tag && !parseTagId(tag)) console.warn(`[analytics] GTM_ID is not a Tag Manager container id (GTM-XXXXXXX): no analytics tag will load.`);
 }
 
 function safePath(): string {

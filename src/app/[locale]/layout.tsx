@@ -9,6 +9,8 @@ import type { ReactNode } from "react";
 import { LOCALE_TAGS, type Locale } from "@/domain/i18n/locales";
 import { routing } from "@/i18n/routing";
 import { COLOR_SCHEME_COOKIE, parseColorScheme } from "@/features/shell/colorScheme";
+import { CONSENT_COOKIE, parseConsentCookie } from "@/domain/consent/consent";
+import { parseTagId } from "@/domain/consent/tag";
 import { Footer } from "@/features/shell/Footer";
 import { Frame } from "@/features/shell/Frame";
 import { Header } from "@/features/shell/Header";
@@ -52,7 +54,9 @@ export default async function LocaleLayout({
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const scheme = parseColorScheme((await cookies()).get(COLOR_SCHEME_COOKIE)?.value);
+  const jar = await cookies();
+  const scheme = parseColorScheme(jar.get(COLOR_SCHEME_COOKIE)?.value);
+  const consent = parseConsentCookie(jar.get(CONSENT_COOKIE)?.value);
   const t = await getTranslations({ locale, namespace: "common" });
   const session = await initialSession();
 
@@ -61,7 +65,7 @@ export default async function LocaleLayout({
       <head />
       <body>
         <NextIntlClientProvider>
-          <Providers scheme={scheme} session={session}>
+          <Providers scheme={scheme} session={session} consent={consent} tagId={parseTagId(process.env.GTM_ID)}>
             <Frame
               header={<Header locale={locale} account={<AccountMenu />} mobileAccount={<AccountMenu stacked />} />}
               footer={<Footer locale={locale} />}

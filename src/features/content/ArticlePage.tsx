@@ -1,12 +1,13 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
 import type { Locale } from "@/domain/i18n/locales";
 
 /**
  * A text page from messages: "{namespace}.title", "{namespace}.intro", then for each section
  * "{namespace}.{section}Title" and "{namespace}.{section}".
  */
-export async function ArticlePage({ locale, namespace, sections }: { locale: Locale; namespace: string; sections: string[] }) {
+export async function ArticlePage({ locale, namespace, sections, children }: { locale: Locale; namespace: string; sections: string[]; children?: ReactNode }) {
   const t = await getTranslations({ locale, namespace });
   return (
     <Container size="md" py={56}>
@@ -21,6 +22,7 @@ export async function ArticlePage({ locale, namespace, sections }: { locale: Loc
             <Text>{t(section)}</Text>
           </Stack>
         ))}
+        {children}
       </Stack>
     </Container>
   );

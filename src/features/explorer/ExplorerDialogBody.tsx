@@ -1,10 +1,14 @@
 "use client";
 
 import { reportBySlug } from "@/domain/explorer/reports";
+import { RecentlyViewedLinks } from "@/features/history/RecentlyViewed";
 import type { ExploreReport } from "@/features/shell/navigation";
 import { Explorer } from "./Explorer";
 
-/** The shell's explore dialog: the explorer with page size 12 and the menu's preselected report. */
+/**
+ * The shell's explore dialog: the profiles viewed recently, then the explorer with page size 12
+ * and the menu's preselected report.
+ */
 export const SHELL_EXPLORE_PAGE_SIZE = 12;
 
 export default function ExplorerDialogBody({ initialReport, onSelect }: { initialReport?: ExploreReport; onSelect: () => void }) {
@@ -12,6 +16,9 @@ export default function ExplorerDialogBody({ initialReport, onSelect }: { initia
   const report = slug ? (reportBySlug(slug)?.id ?? null) : null;
   return (
     <div data-testid="explorer-body" data-report={initialReport ?? "all"}>
+      <div style={{ marginBottom: "var(--mantine-spacing-md)" }}>
+        <RecentlyViewedLinks onSelect={onSelect} />
+      </div>
       <Explorer pageSize={SHELL_EXPLORE_PAGE_SIZE} initialReport={report} onSelect={onSelect} autoFocus />
     </div>
   );

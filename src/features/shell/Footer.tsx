@@ -1,5 +1,6 @@
 import { Anchor, Container, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
+import { CookiePreferencesLink } from "@/features/consent/ConsentBanner";
 import { TextLink } from "@/features/shell/AppLink";
 import type { Locale } from "@/domain/i18n/locales";
 import { Logo } from "./Logo";
@@ -46,6 +47,7 @@ export async function Footer({ locale }: { locale: Locale }) {
             <TextLink href={link("/sitemap")} size="sm">
               {t("nav.sitemap")}
             </TextLink>
+            <CookiePreferencesLink />
           </Stack>
           <Stack gap={6}>
             <Text size="sm">{t("footer.comments")}</Text>

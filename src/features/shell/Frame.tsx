@@ -3,6 +3,7 @@
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { splitLocale } from "@/domain/i18n/locales";
+import { ConsentBanner } from "@/features/consent/ConsentBanner";
 import { Banner } from "./Banner";
 import { BANNERS } from "./banners";
 import { chromeFor } from "./chrome";
@@ -30,6 +31,7 @@ export function Frame({ header, footer, proLabel, skipLabel, children }: FramePr
         <a href="#main" className={classes.skip}>
           {skipLabel}
         </a>
+        <ConsentBanner />
         <RouteLoading />
         {chrome.pro && <div className={classes.proBar} aria-label={proLabel} role="img" data-testid="pro-bar" />}
         {chrome.header && header}

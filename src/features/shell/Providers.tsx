@@ -6,7 +6,10 @@ import type { Session } from "next-auth";
 import { SessionProvider } from "next-auth/react";
 import { usePathname } from "next/navigation";
 import { useMemo, type ReactNode } from "react";
+import type { Consent } from "@/domain/consent/consent";
 import { splitLocale } from "@/domain/i18n/locales";
+import { ConsentProvider } from "@/features/consent/ConsentProvider";
+import { HistorySync } from "@/features/history/HistorySync";
 import { cookieColorSchemeManager, type ResolvedScheme } from "./colorScheme";
 import { sessionRefetchFor } from "./session";
 import { cssVariablesResolver, theme } from "./theme";
@@ -18,7 +21,16 @@ function ColorSchemeHotkey() {
   return null;
 }
 
-export function Providers({ scheme, session, children }: { scheme: ResolvedScheme; session: Session | null; children: ReactNode }) {
+interface ProvidersProps {
+  scheme: ResolvedScheme;
+  session: Session | null;
+  consent: Consent;
+  /** The analytics tag's container id; null loads no tag at all. */
+  tagId: string | null;
+  children: ReactNode;
+}
+
+export function Providers({ scheme, session, consent, tagId, children }: ProvidersProps) {
   const manager = useMemo(() => cookieColorSchemeManager(), []);
   const refetch = sessionRefetchFor(splitLocale(usePathname() ?? "/").rest);
   return (
@@ -26,7 +38,10 @@ export function Providers({ scheme, session, children }: { scheme: ResolvedSchem
     <SessionProvider session={session} refetchInterval={refetch.refetchInterval} refetchOnWindowFocus={refetch.refetchOnWindowFocus}>
       <MantineProvider theme={theme} defaultColorScheme={scheme} colorSchemeManager={manager} cssVariablesResolver={cssVariablesResolver}>
         <ColorSchemeHotkey />
-        {children}
+        <ConsentProvider initialConsent={consent} tagId={tagId}>
+          <HistorySync />
+          {children}
+        </ConsentProvider>
       </MantineProvider>
     </SessionProvider>
   );

@@ -23,6 +23,7 @@ const ExplorerDialogBody = dynamic(() => import("@/features/explorer/ExplorerDia
 /** The explore dialog of the shell: opened by the search button and by menu entries with a report. */
 export function ExploreProvider({ children }: { children: ReactNode }) {
   const t = useTranslations("nav");
+  const te = useTranslations("explorer");
   const [opened, setOpened] = useState(false);
   const [report, setReport] = useState<ExploreReport | undefined>(undefined);
   const open = useCallback((next?: ExploreReport) => {
@@ -34,7 +35,7 @@ export function ExploreProvider({ children }: { children: ReactNode }) {
   return (
     <ExploreContext.Provider value={value}>
       {children}
-      <Modal opened={opened} onClose={close} fullScreen title={t("search")} data-testid="explore-dialog" keepMounted={false}>
+      <Modal opened={opened} onClose={close} fullScreen title={t("search")} data-testid="explore-dialog" keepMounted={false} closeButtonProps={{ "aria-label": te("close") }}>
         {opened && <ExplorerDialogBody initialReport={report} onSelect={close} />}
       </Modal>
     </ExploreContext.Provider>

@@ -12,6 +12,7 @@ import { normaliseEmail } from "@/domain/auth/validation";
 import { sendMail } from "@/server/mail/mailer";
 import { buildSignInEmail } from "@/server/mail/signInEmail";
 import type { UserRow } from "@/server/db/schema";
+import { pushLocalConsentAtSignIn } from "@/server/consent/store";
 import { appAdapter } from "./adapter";
 import { authOrigin, ensureNextAuthUrl, secureCookies } from "./origin";
 import { verifyPassword } from "./password";
@@ -116,6 +117,7 @@ export function authOptions(): NextAuthOptions {
           token.am = account.type === "email" ? "email" : "password";
           token.at = Date.now();
           if (account.type === "email") markEmailVerified(row.id);
+          await pushLocalConsentAtSignIn(row);
         }
         const row = token.sub ? findUserById(token.sub) : undefined;
         if (!row || row.sessionVersion !== token.sv) throw new SessionEndedError("Session ended");

@@ -103,7 +103,7 @@ export function setPasswordHash(id: string, passwordHash: string, db: AppDb = ge
     .get();
 }
 
-export function setConsent(id: string, consent: NonNullable<BespokeUserMetadata["consent"]>, db: AppDb = getDb()): UserRow | undefined {
+export function setConsent(id: string, consent: NonNullable<BespokeUserMetadata["consent"]>, db: Pick<AppDb, "transaction"> = getDb()): UserRow | undefined {
   return db.transaction((tx) => {
     const row = tx.select().from(users).where(eq(users.id, id)).get();
     if (!row) return undefined;

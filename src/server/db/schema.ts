@@ -1,5 +1,5 @@
 /**
- * The app database schema (users, sign-in links). SQLite today; kept portable to PostgreSQL:
+ * The app database schema (users, sign-in links, profile history). SQLite today; kept portable to PostgreSQL:
  * text ids (UUIDs), integer timestamps in milliseconds, JSON stored as text, no SQLite-only
  * features. Change it with `npx drizzle-kit generate` and commit the migration it writes; the
  * server applies pending migrations when it starts.
@@ -45,6 +45,25 @@ export const verificationTokens = sqliteTable(
     expires: integer("expires", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.identifier, table.token] })],
+);
+
+/**
+ * Profile visits of signed-in users (spec section 3: profile history), so the list follows them
+ * across devices: one row per user and profile link, at most HISTORY_CAP rows per user. Kept
+ * only while the user allows functional storage; deleted with the user.
+ */
+export const profileHistory = sqliteTable(
+  "profile_history",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The profile's path without the locale, e.g. /profile/country/chl. */
+    link: text("link").notNull(),
+    title: text("title").notNull(),
+    visitedAt: integer("visited_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.link] }), index("profile_history_user_time_idx").on(table.userId, table.visitedAt)],
 );
 
 export type UserRow = typeof users.$inferSelect;

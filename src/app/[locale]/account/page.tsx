@@ -9,6 +9,7 @@ import { DeleteAccount, NameForm, PasswordForm } from "@/features/account/Accoun
 import { accountPageMetadata } from "@/features/account/pageMeta";
 import { ACADEMIC_DISCOUNT_PERCENT } from "@/domain/billing/plans";
 import { SessionWatcher } from "@/features/account/SessionWatcher";
+import { RecentlyViewedSection } from "@/features/history/RecentlyViewed";
 import { firstParam } from "@/features/account/target";
 import { ButtonLink } from "@/features/shell/AppLink";
 import { needsCurrentPassword } from "@/server/auth/accountApi";
@@ -89,6 +90,7 @@ export default async function AccountPage({ params, searchParams }: Props) {
             )}
           </Group>
         </Paper>
+        <RecentlyViewedSection />
         <NameForm initialName={user.name ?? ""} />
         <PasswordForm email={user.email} hasPassword={Boolean(row.passwordHash)} needsCurrent={needsCurrentPassword(session)} />
         <DeleteAccount locale={locale} email={user.email} needsPassword={needsCurrentPassword(session)} />

@@ -4,6 +4,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { buildProfilePath, parseProfilePath } from "@/domain/profiles/path";
 import { reportBySlug } from "@/domain/explorer/reports";
+import { RecordVisit } from "@/features/history/RecordVisit";
 import { DataMissing } from "@/features/profiles/DataMissing";
 import { ProfileLanding } from "@/features/profiles/ProfileLanding";
 import { ProfileView, profileTitle } from "@/features/profiles/ProfileView";
@@ -58,5 +59,10 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   const { result, index } = resolved;
   if (result.kind === "redirect") permanentRedirect(`/${locale}/profile${result.path}`);
   if (result.kind === "not-found") notFound();
-  return <ProfileView target={result.target} index={index} locale={locale} year={year} />;
+  return (
+    <>
+      <RecordVisit link={`/profile${buildProfilePath(result.target)}`} title={profileTitle(result.target, index, locale)} />
+      <ProfileView target={result.target} index={index} locale={locale} year={year} />
+    </>
+  );
 }

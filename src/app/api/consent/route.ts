@@ -1,0 +1,8 @@
+import { handleConsent } from "@/server/consent/api";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export function POST(request: Request) {
+  return handleConsent(request);
+}

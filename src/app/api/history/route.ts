@@ -1,0 +1,16 @@
+import { handleHistoryClear, handleHistoryList, handleHistoryVisit } from "@/server/consent/api";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export function GET() {
+  return handleHistoryList();
+}
+
+export function POST(request: Request) {
+  return handleHistoryVisit(request);
+}
+
+export function DELETE(request: Request) {
+  return handleHistoryClear(request);
+}

@@ -1,0 +1,62 @@
+/**
+ * Carrying out consent in the browser: the consent cookie, and the removals the state machine
+ * asks for (spec section 4). The reload is left to the caller, after the server has the choice.
+ */
+import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE_SECONDS, encodeConsentCookie, parseConsentCookie, type Consent, type ConsentEffect } from "@/domain/consent/consent";
+import { clearAllLocalHistory } from "@/features/history/store";
+import { clearDataLayer } from "./analytics";
+import { ANALYTICS_COOKIE_PREFIX, ANALYTICS_USER_KEY, CHAT_SESSION_PREFIX, cookieNamesWithPrefix, expireCookieAssignments } from "./storageKeys";
+
+export function readConsentCookie(): Consent {
+  const prefix = `${CONSENT_COOKIE}=`;
+  const part = document.cookie.split("; ").find((c) => c.startsWith(prefix));
+  return parseConsentCookie(part?.slice(prefix.length));
+}
+
+export function writeConsentCookie(consent: Consent) {
+  const value = encodeConsentCookie(consent);
+  const secure = window.location.protocol === "https:" ? "; secure" : "";
+  document.cookie = value
+    ? `${CONSENT_COOKIE}=${value}; path=/; max-age=${CONSENT_COOKIE_MAX_AGE_SECONDS}; samesite=lax${secure}`
+    : `${CONSENT_COOKIE}=; path=/; max-age=0; samesite=lax${secure}`;
+}
+
+function removeKeys(store: Storage | undefined, prefix: string) {
+  if (!store) return;
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    if (key?.startsWith(prefix)) keys.push(key);
+  }
+  for (const key of keys) store.removeItem(key);
+}
+
+function safely(action: () => void) {
+  try {
+    action();
+  } catch {
+    // Storage disabled: nothing was kept there either.
+  }
+}
+
+export function removeChatSessions() {
+  safely(() => removeKeys(window.localStorage, CHAT_SESSION_PREFIX));
+  safely(() => removeKeys(window.sessionStorage, CHAT_SESSION_PREFIX));
+}
+
+export function removeAnalyticsCookies() {
+  for (const name of cookieNamesWithPrefix(document.cookie, ANALYTICS_COOKIE_PREFIX)) {
+    for (const assignment of expireCookieAssignments(name, window.location.hostname)) document.cookie = assignment;
+  }
+  safely(() => window.sessionStorage.removeItem(ANALYTICS_USER_KEY));
+}
+
+/** Runs every effect except the reload. */
+export function runRemovals(effects: readonly ConsentEffect[]) {
+  for (const effect of effects) {
+    if (effect === "removeChatSessions") removeChatSessions();
+    else if (effect === "removeProfileHistory") clearAllLocalHistory();
+    else if (effect === "removeAnalyticsCookies") removeAnalyticsCookies();
+    else if (effect === "clearDataLayer") clearDataLayer();
+  }
+}

@@ -1,0 +1,32 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { useSessionUser } from "@/features/account/useSessionUser";
+import { useConsent } from "@/features/consent/ConsentProvider";
+import { GUEST_HISTORY_KEY } from "@/features/consent/storageKeys";
+import { recordLocalVisit } from "./store";
+import { recordUserVisit } from "./sync";
+
+/**
+ * Records a profile visit (link, title, time) in the history of the guest or the signed-in
+ * user, only while functional consent is given; for a signed-in user the server keeps it too,
+ * once it knows their consent allows it.
+ */
+export function RecordVisit({ link, title }: { link: string; title: string }) {
+  const { functional } = useConsent();
+  const { user, known } = useSessionUser();
+  const userId = user?.id ?? null;
+  const stored = user?.bespoke_user_metadata?.consent;
+  const serverAllows = Boolean(stored?.checked && stored.functional);
+  const allowed = useRef(functional);
+
+  useEffect(() => {
+    allowed.current = functional;
+    if (!functional || !known) return;
+    const visit = { link, title, time: Date.now() };
+    if (userId) void recordUserVisit(userId, visit, serverAllows, () => allowed.current);
+    else recordLocalVisit(GUEST_HISTORY_KEY, visit);
+  }, [functional, known, userId, serverAllows, link, title]);
+
+  return null;
+}

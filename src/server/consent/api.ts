@@ -1,0 +1,80 @@
+/**
+ * POST /api/consent (spec section 7, call 5) and the profile-history API. Route files only call
+ * these. All need a session (401 without), and the writes the same-origin, CSRF and body checks
+ * of the account API.
+ */
+import { consentBodySchema } from "@/domain/consent/consent";
+import { historyPostSchema } from "@/domain/history/history";
+import { z } from "zod";
+import { readProtectedPost, requireApiSession } from "@/server/auth/guard";
+import { toSessionUser } from "@/server/auth/options";
+import { jsonError } from "@/server/http/jsonError";
+import { RateLimiter } from "@/server/http/rateLimit";
+import { clearHistory, listHistory, recordVisit, recordVisits } from "@/server/history/repository";
+import { mayKeepHistory, saveConsent } from "./store";
+
+const MINUTE = 60_000;
+const BODY_LIMIT = 4 * 1024;
+
+interface Limiters {
+  consent: RateLimiter;
+  history: RateLimiter;
+}
+
+const holder = globalThis as unknown as { __otoConsentLimiters?: Limiters };
+
+/** Per user and per process (see RateLimiter): generous for people, tight enough for scripts. */
+function limiters(): Limiters {
+  holder.__otoConsentLimiters ??= { consent: new RateLimiter(30, 5 * MINUTE), history: new RateLimiter(120, MINUTE) };
+  return holder.__otoConsentLimiters;
+}
+
+function tooMany(retryAfterSeconds: number): Response {
+  return jsonError(429, "rate_limited", "Too many requests. Try again later.", { "Retry-After": String(retryAfterSeconds) });
+}
+
+const noStore = { "Cache-Control": "no-store" };
+
+export async function handleConsent(request: Request): Promise<Response> {
+  const auth = await requireApiSession();
+  if (!auth.ok) return auth.response;
+  const hit = limiters().consent.hit(auth.session.row.id);
+  if (!hit.allowed) return tooMany(hit.retryAfterSeconds);
+  const input = await readProtectedPost(request, consentBodySchema, BODY_LIMIT);
+  if (!input.ok) return input.response;
+  const row = saveConsent(auth.session.row.id, input.data.consent);
+  if (!row) return jsonError(401, "unauthenticated", "Sign in first.");
+  return Response.json({ consent: row.bespokeUserMetadata.consent, user: toSessionUser(row) }, { headers: noStore });
+}
+
+export async function handleHistoryList(): Promise<Response> {
+  const auth = await requireApiSession();
+  if (!auth.ok) return auth.response;
+  const entries = mayKeepHistory(auth.session.row) ? listHistory(auth.session.row.id) : [];
+  return Response.json({ entries }, { headers: noStore });
+}
+
+export async function handleHistoryVisit(request: Request): Promise<Response> {
+  const auth = await requireApiSession();
+  if (!auth.ok) return auth.response;
+  const hit = limiters().history.hit(auth.session.row.id);
+  if (!hit.allowed) return tooMany(hit.retryAfterSeconds);
+  const input = await readProtectedPost(request, historyPostSchema, 16 * 1024);
+  if (!input.ok) return input.response;
+  if (!mayKeepHistory(auth.session.row)) {
+    return jsonError(409, "consent_required", "Profile history is kept only with functional cookies allowed.");
+  }
+  const entries = "visit" in input.data ? recordVisit(auth.session.row.id, input.data.visit) : recordVisits(auth.session.row.id, input.data.visits);
+  return Response.json({ entries }, { headers: noStore });
+}
+
+export async function handleHistoryClear(request: Request): Promise<Response> {
+  const auth = await requireApiSession();
+  if (!auth.ok) return auth.response;
+  const hit = limiters().history.hit(auth.session.row.id);
+  if (!hit.allowed) return tooMany(hit.retryAfterSeconds);
+  const input = await readProtectedPost(request, z.strictObject({}), BODY_LIMIT);
+  if (!input.ok) return input.response;
+  clearHistory(auth.session.row.id);
+  return Response.json({ entries: [] }, { headers: noStore });
+}

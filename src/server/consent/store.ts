@@ -1,0 +1,42 @@
+/**
+ * Saving a signed-in user's consent (spec section 4): the choice goes into the user's metadata,
+ * and withdrawing functional storage deletes the profile history kept for them, in the same
+ * transaction.
+ */
+import { cookies } from "next/headers";
+import { CONSENT_COOKIE, parseConsentCookie, type Consent } from "@/domain/consent/consent";
+import { getDb, type AppDb } from "@/server/db/client";
+import type { UserRow } from "@/server/db/schema";
+import { setConsent } from "@/server/auth/users";
+import { clearHistory } from "@/server/history/repository";
+
+export function saveConsent(userId: string, consent: Consent, db: AppDb = getDb()): UserRow | undefined {
+  return db.transaction((tx) => {
+    const row = setConsent(userId, consent, tx);
+    if (row && !(consent.checked && consent.functional)) clearHistory(userId, tx);
+    return row;
+  });
+}
+
+/** Whether the server may keep this user's profile history: only with functional consent. */
+export function mayKeepHistory(row: Pick<UserRow, "bespokeUserMetadata">): boolean {
+  const consent = row.bespokeUserMetadata?.consent;
+  return Boolean(consent?.checked && consent.functional);
+}
+
+/**
+ * At sign-in: the choice this browser made (its consent cookie) is saved with the account when
+ * the account has none yet (spec section 4: local consent with none on the server is pushed
+ * up). Done with the sign-in itself, so the first session already carries it. A stored choice
+ * is never overwritten here: it wins, and the browser adopts it.
+ */
+export async function pushLocalConsentAtSignIn(row: Pick<UserRow, "id" | "bespokeUserMetadata">): Promise<void> {
+  if (row.bespokeUserMetadata?.consent?.checked) return;
+  let local: Consent;
+  try {
+    local = parseConsentCookie((await cookies()).get(CONSENT_COOKIE)?.value);
+  } catch {
+    return; // Not within a request (scripts, tests): nothing to push.
+  }
+  if (local.checked) saveConsent(row.id, local);
+}
