@@ -63,6 +63,15 @@ async function openPreferencesFromFooter(page: Page) {
   await expect(page.getByRole("dialog", { name: "Cookie preferences" })).toBeVisible();
 }
 
+/** Flips a category's switch by its visible track, and checks that it flipped. */
+async function toggleCategory(page: Page, category: "functional" | "tracking") {
+  const modal = page.getByRole("dialog", { name: /Cookie/ });
+  const input = modal.getByTestId(`consent-switch-${category}`);
+  const before = await input.isChecked();
+  await modal.locator(`[data-category="${category}"] .mantine-Switch-track`).click();
+  await expect(input).toBeChecked({ checked: !before });
+}
+
 async function signInThroughForm(page: Page, email: string) {
   await page.goto("/en/login");
   await signInWithPassword(page, email);
@@ -230,8 +239,7 @@ test.describe("choices and their effects", () => {
     await page.goto("/en");
     await page.getByTestId("consent-customise").click();
     const modal = page.getByRole("dialog", { name: "Cookie preferences" });
-    await modal.getByRole("switch", { name: "Allow functional cookies" }).click({ force: true });
-    await expect(modal.getByRole("switch", { name: "Allow functional cookies" })).toBeChecked();
+    await toggleCategory(page, "functional");
     await modal.getByRole("button", { name: "Save preferences" }).click();
     await expect(modal).toBeHidden();
     expect(await consentCookie(context)).toBe("f1t0");
@@ -261,7 +269,7 @@ test.describe("choices and their effects", () => {
     });
     await markPage(page);
     await openPreferencesFromFooter(page);
-    await page.getByRole("switch", { name: "Allow functional cookies" }).click({ force: true });
+    await toggleCategory(page, "functional");
     await page.getByRole("button", { name: "Save preferences" }).click();
     await expect.poll(() => storageKeys(page)).toEqual(["unrelated"]);
     expect(await consentCookie(context)).toBe("f0t1");
@@ -296,7 +304,7 @@ test.describe("choices and their effects", () => {
     await markPage(page);
 
     await openPreferencesFromFooter(page);
-    await page.getByRole("switch", { name: "Allow tracking cookies" }).click({ force: true });
+    await toggleCategory(page, "tracking");
     const reloaded = page.waitForEvent("load");
     await page.getByRole("button", { name: "Save preferences" }).click();
     await reloaded;
@@ -346,6 +354,8 @@ test.describe("profile history", () => {
     for (const path of [CHILE, GERMANY, WORLD, CHILE]) {
       await page.goto(path);
       await expect(page.getByTestId("profile-title")).toBeVisible();
+      // Recorded once the page is interactive.
+      await expect.poll(async () => (await storedHistory(page, "ots-history:guest"))[0]?.link).toBe(path.slice(3));
     }
     await expect
       .poll(async () => (await storedHistory(page, "ots-history:guest")).map((entry) => [entry.link, entry.title]))
@@ -385,6 +395,7 @@ test.describe("profile history", () => {
     await expect.poll(async () => (await sessionUser(page.request))?.bespoke_user_metadata.consent).toEqual({ checked: true, functional: true, tracking: true });
     await page.goto(GERMANY);
     await expect(page.getByTestId("profile-title")).toHaveText("Germany");
+    await expect.poll(async () => (await storedHistory(page, `ots-history:user:${user!.id}`))[0]?.link).toBe("/profile/country/deu");
     await page.goto(WORLD);
     await expect(page.getByTestId("profile-title")).toHaveText("World");
     await expect.poll(async () => (await storedHistory(page, `ots-history:user:${user!.id}`)).map((e) => e.link)).toEqual(["/profile/world/wld", "/profile/country/deu"]);
@@ -414,11 +425,10 @@ test.describe("profile history", () => {
     await page.goto("/en/account");
     await page.getByTestId("history-clear").click();
     await expect(page.getByTestId("history-empty")).toBeVisible();
-    expect(await storedHistory(page, `ots-history:user:${user!.id}`)).toEqual([]);
+    await expect.poll(() => storedHistory(page, `ots-history:user:${user!.id}`)).toEqual([]);
     await expect.poll(async () => ((await (await page.request.get("/api/history")).json()) as { entries: unknown[] }).entries).toEqual([]);
 
     // Signed out, the guest's own list is shown again.
-    await page.goto("/en");
     await page.getByTestId("account-menu-button").click();
     await page.getByTestId("logout").click();
     await page.waitForURL((url) => url.pathname === "/en");
@@ -493,7 +503,7 @@ test.describe("signed in: consent on the server", () => {
     const saved = page.waitForResponse((response) => response.url().endsWith("/api/consent") && response.request().method() === "POST");
     const refreshed = page.waitForResponse((response) => response.url().endsWith("/api/auth/session") && response.request().method() === "POST");
     await page.getByTestId("consent-customise").click();
-    await page.getByRole("switch", { name: "Allow functional cookies" }).click({ force: true });
+    await toggleCategory(page, "functional");
     await page.getByRole("button", { name: "Save preferences" }).click();
     expect((await saved).status()).toBe(200);
     const session = (await (await refreshed).json()) as { user: { bespoke_user_metadata: { consent: Consent } } };
@@ -576,6 +586,8 @@ test.describe("tracking events", () => {
     const user = await sessionUser(page.request);
     await expect.poll(() => events(page)).toContainEqual({ event: "user", user_id: user!.id, user_role: 0 });
 
+    // Signing out goes to the home page: leave it first, so the wait below sees the navigation.
+    await page.goto("/en/support");
     await page.getByTestId("account-menu-button").click();
     await page.getByTestId("logout").click();
     await page.waitForURL((url) => url.pathname === "/en");
@@ -588,7 +600,7 @@ test.describe("tracking events", () => {
     const email = createUser("no-events");
     await page.goto("/en");
     await page.getByTestId("consent-customise").click();
-    await page.getByRole("switch", { name: "Allow functional cookies" }).click({ force: true });
+    await toggleCategory(page, "functional");
     await page.getByRole("button", { name: "Save preferences" }).click();
     await page.goto("/en/login");
     await signInWithPassword(page, email);
