@@ -176,9 +176,13 @@ test.describe("first visit", () => {
     ["es", "Preferencias de cookies", "1 año 1 mes 4 días", "Siempre activas"],
     ["zh", "Cookie 偏好设置", "1年1个月4天", "始终启用"],
   ] as const) {
-    test(`the bar and the modal speak ${locale}`, async ({ page }) => {
+    test(`the bar and the modal speak ${locale}, and pass axe in the dark scheme`, async ({ page, context, baseURL }) => {
+      await context.addCookies([{ name: "ots-color-scheme", value: "dark", url: baseURL! }]);
       await page.goto(`/${locale}`);
       await expect(page.getByTestId("consent-banner")).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       await page.getByTestId("consent-customise").click();
       const modal = page.getByRole("dialog", { name: title });
       await expect(modal).toBeVisible();
@@ -187,6 +191,17 @@ test.describe("first visit", () => {
       await expect(modal.locator('tr[data-cookie="_ga"]').getByTestId("cookie-duration")).toHaveText(duration);
     });
   }
+});
+
+test("the privacy page lists the whole catalogue and opens the preferences", async ({ page }) => {
+  await page.goto("/en/resources/privacy");
+  const catalogue = page.getByTestId("cookie-catalogue");
+  await expect(catalogue.locator('[data-category="necessary"] tr[data-cookie]')).toHaveCount(7);
+  await expect(catalogue.locator('[data-category="functional"] tr[data-cookie]')).toHaveCount(4);
+  await expect(catalogue.locator('[data-category="tracking"] tr[data-cookie]')).toHaveCount(3);
+  await expect(catalogue.locator('tr[data-cookie="_ga"]').getByTestId("cookie-duration")).toHaveText("1 year 1 month 4 days");
+  await catalogue.getByTestId("cookie-preferences").click();
+  await expect(page.getByRole("dialog", { name: "Cookie preferences" })).toBeVisible();
 });
 
 test.describe("choices and their effects", () => {
