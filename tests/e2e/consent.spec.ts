@@ -63,6 +63,15 @@ async function openPreferencesFromFooter(page: Page) {
   await expect(page.getByRole("dialog", { name: "Cookie preferences" })).toBeVisible();
 }
 
+/** Flips a category's switch by its visible track, and checks that it flipped. */
+async function toggleCategory(page: Page, category: "functional" | "tracking") {
+  const modal = page.getByRole("dialog", { name: /Cookie/ });
+  const input = modal.getByTestId(`consent-switch-${category}`);
+  const before = await input.isChecked();
+  await modal.locator(`[data-category="${category}"] .mantine-Switch-track`).click();
+  await expect(input).toBeChecked({ checked: !before });
+}
+
 async function signInThroughForm(page: Page, email: string) {
   await page.goto("/en/login");
   await signInWithPassword(page, email);
@@ -167,9 +176,13 @@ test.describe("first visit", () => {
     ["es", "Preferencias de cookies", "1 año 1 mes 4 días", "Siempre activas"],
     ["zh", "Cookie 偏好设置", "1年1个月4天", "始终启用"],
   ] as const) {
-    test(`the bar and the modal speak ${locale}`, async ({ page }) => {
+    test(`the bar and the modal speak ${locale}, and pass axe in the dark scheme`, async ({ page, context, baseURL }) => {
+      await context.addCookies([{ name: "ots-color-scheme", value: "dark", url: baseURL! }]);
       await page.goto(`/${locale}`);
       await expect(page.getByTestId("consent-banner")).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       await page.getByTestId("consent-customise").click();
       const modal = page.getByRole("dialog", { name: title });
       await expect(modal).toBeVisible();
@@ -178,6 +191,17 @@ test.describe("first visit", () => {
       await expect(modal.locator('tr[data-cookie="_ga"]').getByTestId("cookie-duration")).toHaveText(duration);
     });
   }
+});
+
+test("the privacy page lists the whole catalogue and opens the preferences", async ({ page }) => {
+  await page.goto("/en/resources/privacy");
+  const catalogue = page.getByTestId("cookie-catalogue");
+  await expect(catalogue.locator('[data-category="necessary"] tr[data-cookie]')).toHaveCount(7);
+  await expect(catalogue.locator('[data-category="functional"] tr[data-cookie]')).toHaveCount(4);
+  await expect(catalogue.locator('[data-category="tracking"] tr[data-cookie]')).toHaveCount(3);
+  await expect(catalogue.locator('tr[data-cookie="_ga"]').getByTestId("cookie-duration")).toHaveText("1 year 1 month 4 days");
+  await catalogue.getByTestId("cookie-preferences").click();
+  await expect(page.getByRole("dialog", { name: "Cookie preferences" })).toBeVisible();
 });
 
 test.describe("choices and their effects", () => {
@@ -230,8 +254,7 @@ test.describe("choices and their effects", () => {
     await page.goto("/en");
     await page.getByTestId("consent-customise").click();
     const modal = page.getByRole("dialog", { name: "Cookie preferences" });
-    await modal.getByRole("switch", { name: "Allow functional cookies" }).click({ force: true });
-    await expect(modal.getByRole("switch", { name: "Allow functional cookies" })).toBeChecked();
+    await toggleCategory(page, "functional");
     await modal.getByRole("button", { name: "Save preferences" }).click();
     await expect(modal).toBeHidden();
     expect(await consentCookie(context)).toBe("f1t0");
@@ -261,7 +284,7 @@ test.describe("choices and their effects", () => {
     });
     await markPage(page);
     await openPreferencesFromFooter(page);
-    await page.getByRole("switch", { name: "Allow functional cookies" }).click({ force: true });
+    await toggleCategory(page, "functional");
     await page.getByRole("button", { name: "Save preferences" }).click();
     await expect.poll(() => storageKeys(page)).toEqual(["unrelated"]);
     expect(await consentCookie(context)).toBe("f0t1");
@@ -296,7 +319,7 @@ test.describe("choices and their effects", () => {
     await markPage(page);
 
     await openPreferencesFromFooter(page);
-    await page.getByRole("switch", { name: "Allow tracking cookies" }).click({ force: true });
+    await toggleCategory(page, "tracking");
     const reloaded = page.waitForEvent("load");
     await page.getByRole("button", { name: "Save preferences" }).click();
     await reloaded;
@@ -346,6 +369,8 @@ test.describe("profile history", () => {
     for (const path of [CHILE, GERMANY, WORLD, CHILE]) {
       await page.goto(path);
       await expect(page.getByTestId("profile-title")).toBeVisible();
+      // Recorded once the page is interactive.
+      await expect.poll(async () => (await storedHistory(page, "ots-history:guest"))[0]?.link).toBe(path.slice(3));
     }
     await expect
       .poll(async () => (await storedHistory(page, "ots-history:guest")).map((entry) => [entry.link, entry.title]))
@@ -385,6 +410,7 @@ test.describe("profile history", () => {
     await expect.poll(async () => (await sessionUser(page.request))?.bespoke_user_metadata.consent).toEqual({ checked: true, functional: true, tracking: true });
     await page.goto(GERMANY);
     await expect(page.getByTestId("profile-title")).toHaveText("Germany");
+    await expect.poll(async () => (await storedHistory(page, `ots-history:user:${user!.id}`))[0]?.link).toBe("/profile/country/deu");
     await page.goto(WORLD);
     await expect(page.getByTestId("profile-title")).toHaveText("World");
     await expect.poll(async () => (await storedHistory(page, `ots-history:user:${user!.id}`)).map((e) => e.link)).toEqual(["/profile/world/wld", "/profile/country/deu"]);
@@ -414,11 +440,10 @@ test.describe("profile history", () => {
     await page.goto("/en/account");
     await page.getByTestId("history-clear").click();
     await expect(page.getByTestId("history-empty")).toBeVisible();
-    expect(await storedHistory(page, `ots-history:user:${user!.id}`)).toEqual([]);
+    await expect.poll(() => storedHistory(page, `ots-history:user:${user!.id}`)).toEqual([]);
     await expect.poll(async () => ((await (await page.request.get("/api/history")).json()) as { entries: unknown[] }).entries).toEqual([]);
 
     // Signed out, the guest's own list is shown again.
-    await page.goto("/en");
     await page.getByTestId("account-menu-button").click();
     await page.getByTestId("logout").click();
     await page.waitForURL((url) => url.pathname === "/en");
@@ -493,7 +518,7 @@ test.describe("signed in: consent on the server", () => {
     const saved = page.waitForResponse((response) => response.url().endsWith("/api/consent") && response.request().method() === "POST");
     const refreshed = page.waitForResponse((response) => response.url().endsWith("/api/auth/session") && response.request().method() === "POST");
     await page.getByTestId("consent-customise").click();
-    await page.getByRole("switch", { name: "Allow functional cookies" }).click({ force: true });
+    await toggleCategory(page, "functional");
     await page.getByRole("button", { name: "Save preferences" }).click();
     expect((await saved).status()).toBe(200);
     const session = (await (await refreshed).json()) as { user: { bespoke_user_metadata: { consent: Consent } } };
@@ -576,6 +601,8 @@ test.describe("tracking events", () => {
     const user = await sessionUser(page.request);
     await expect.poll(() => events(page)).toContainEqual({ event: "user", user_id: user!.id, user_role: 0 });
 
+    // Signing out goes to the home page: leave it first, so the wait below sees the navigation.
+    await page.goto("/en/support");
     await page.getByTestId("account-menu-button").click();
     await page.getByTestId("logout").click();
     await page.waitForURL((url) => url.pathname === "/en");
@@ -588,7 +615,7 @@ test.describe("tracking events", () => {
     const email = createUser("no-events");
     await page.goto("/en");
     await page.getByTestId("consent-customise").click();
-    await page.getByRole("switch", { name: "Allow functional cookies" }).click({ force: true });
+    await toggleCategory(page, "functional");
     await page.getByRole("button", { name: "Save preferences" }).click();
     await page.goto("/en/login");
     await signInWithPassword(page, email);

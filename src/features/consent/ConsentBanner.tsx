@@ -43,7 +43,7 @@ export function ConsentBanner() {
               <Text size="sm" id="consent-text">
                 {t.rich("banner.text", {
                   link: (chunks) => (
-                    <Anchor component={Link} href={`/${locale}/resources/privacy`} inherit>
+                    <Anchor component={Link} href={`/${locale}/resources/privacy`} inherit underline="always">
                       {chunks}
                     </Anchor>
                   ),

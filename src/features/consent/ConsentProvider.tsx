@@ -59,6 +59,11 @@ export function ConsentProvider({ initialConsent, tagId, children }: { initialCo
   const current = useRef(consent);
   const [preferencesOpen, setPreferencesOpen] = useState(false);
   const { update } = useSession();
+  // next-auth hands out a new update function with each session state; the latest is used.
+  const refreshSession = useRef(update);
+  useEffect(() => {
+    refreshSession.current = update;
+  }, [update]);
   const { user, known } = useSessionUser();
   const userId = user?.id ?? null;
   const serverConsent = user?.bespoke_user_metadata?.consent;
@@ -84,11 +89,11 @@ export function ConsentProvider({ initialConsent, tagId, children }: { initialCo
         // Saved before any reload: the reloaded page must find the new value on the server,
         // or the old one would win again.
         const saved = await postConsent(next);
-        if (saved && !reload) await update();
+        if (saved && !reload) await refreshSession.current();
       }
       if (reload) window.location.reload();
     },
-    [update],
+    [],
   );
 
   const decide = useCallback((action: ConsentAction) => commit(action, userId ? { userId } : null), [commit, userId]);
@@ -131,11 +136,11 @@ export function ConsentProvider({ initialConsent, tagId, children }: { initialCo
     if (plan.kind === "adopt") void commit({ type: "adopt", consent: plan.consent }, null);
     else if (plan.kind === "push") {
       synced.current = { userId, serverKey: key(plan.consent) };
-      void postConsent(plan.consent).then((saved) => (saved ? update() : undefined));
+      void postConsent(plan.consent).then((saved) => (saved ? refreshSession.current() : undefined));
     }
     // serverConsent is read through serverKey, its stable summary.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [known, userId, serverKey, commit, update]);
+  }, [known, userId, serverKey, commit]);
 
   const decided = consent.checked || Boolean(serverConsent?.checked);
   const openPreferences = useCallback(() => setPreferencesOpen(true), []);

@@ -15,6 +15,8 @@ import { clearLocalHistory, readHistory, recordLocalVisit, removeFromLocal, repl
 export type StillAllowed = () => boolean;
 
 let queue: Promise<unknown> = Promise.resolve();
+// Bumped by a clear: answers to requests that began before it are stale and not applied.
+let generation = 0;
 
 function inTurn<T>(task: () => Promise<T>): Promise<T> {
   const run = queue.then(task, task);
@@ -22,8 +24,8 @@ function inTurn<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
-function settle(userId: string, server: HistoryEntry[], allowed: StillAllowed) {
-  if (!allowed()) return;
+function settle(userId: string, server: HistoryEntry[], allowed: StillAllowed, since: number) {
+  if (!allowed() || since !== generation) return;
   replaceLocal(historyKey(userId), mergeHistories(server, readHistory(pendingHistoryKey(userId))));
 }
 
@@ -33,32 +35,30 @@ export function recordUserVisit(userId: string, visit: HistoryEntry, serverAllow
   recordLocalVisit(pendingHistoryKey(userId), visit);
   if (!serverAllows) return Promise.resolve();
   return inTurn(async () => {
+    const since = generation;
     const server = await postServerVisits({ visit: { link: visit.link, title: visit.title } });
     if (!server) return;
     removeFromLocal(pendingHistoryKey(userId), [visit]);
-    settle(userId, server, allowed);
+    settle(userId, server, allowed, since);
   });
 }
 
 /** On page load: deliver what is pending, then take the server's list. */
 export function syncUserHistory(userId: string, allowed: StillAllowed): Promise<void> {
   return inTurn(async () => {
+    const since = generation;
     const pending = readHistory(pendingHistoryKey(userId));
     const server = pending.length ? await postServerVisits({ visits: pending }) : await fetchServerHistory();
     if (!server) return;
     if (pending.length) removeFromLocal(pendingHistoryKey(userId), pending);
-    settle(userId, server, allowed);
+    settle(userId, server, allowed, since);
   });
 }
 
 /** Clears the user's history here and on the server. */
 export function clearUserHistory(userId: string): Promise<boolean> {
+  generation += 1;
   clearLocalHistory(historyKey(userId));
   clearLocalHistory(pendingHistoryKey(userId));
-  return inTurn(async () => {
-    const cleared = await clearServerHistory();
-    // Answers to earlier requests may have brought entries back meanwhile.
-    if (cleared) clearLocalHistory(historyKey(userId));
-    return cleared;
-  });
+  return inTurn(() => clearServerHistory());
 }
