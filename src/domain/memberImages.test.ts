@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
-import { UNKNOWN_COLOR, hasSectionGlyph, labelSvg, sectionIconSvg } from "./memberImages";
+import { UNKNOWN_COLOR } from "@/domain/charts/presentation";
+import { hasSectionGlyph, labelSvg, sectionIconSvg } from "./memberImages";
 
 it("draws an icon for every section in its colour, grey when the colour is unknown", () => {
   for (let s = 1; s <= 21; s++) expect(hasSectionGlyph(String(s))).toBe(true);

@@ -1,3 +1,5 @@
+import { UNKNOWN_COLOR } from "@/domain/charts/presentation";
+
 /**
  * Member thumbnails drawn as SVG: a section's pictogram on its colour (products), a globe
  * (world, continents), or the member's short code (organisations, countries without a flag).
@@ -28,8 +30,6 @@ const SECTION_GLYPHS: Record<string, string> = {
   "99": "M9 9a3 3 0 1 1 4 3c-1 .5-1 1-1 2M12 18v.5",
 };
 const GLOBE = "M12 3a9 9 0 1 0 0 18 9 9 0 1 0 0-18zM3 12h18M12 3c3 3 4 6 4 9s-1 6-4 9c-3-3-4-6-4-9s1-6 4-9z";
-/** Spec section 9: unknown colours are grey. */
-export const UNKNOWN_COLOR = "#b1bac6";
 
 function escape(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);

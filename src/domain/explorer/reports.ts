@@ -1,3 +1,5 @@
+import { productSegment, type ProductRef } from "@/domain/profiles/path";
+
 /**
  * The report (profile type) registry: config as data. Ids are stable numbers (the explorer's
  * report filter is numeric); variant ids follow the spec's tile labels (3 and 4 are countries,
@@ -81,10 +83,6 @@ export function reportBySlug(slug: string): ReportDef | undefined {
   return REPORTS.find((report) => report.slug === slug);
 }
 
-/** The profile URL segment of a product code: sections are "section-5" so "10" is never ambiguous with HS2 "10". */
-export function productSegment(kind: MemberKind, code: string): string {
-  return kind === "section" ? `section-${code}` : code;
-}
 
 /** Profile path (without locale and "/profile") of a report's members, in dimension order. */
 export function profilePath(report: ReportDef, members: Array<{ kind: MemberKind; id: string }>): string {
@@ -93,9 +91,9 @@ export function profilePath(report: ReportDef, members: Array<{ kind: MemberKind
     case "bilateral-country":
       return `/bilateral-country/${a.id}/partner/${b.id}`;
     case "bilateral-product":
-      return `/bilateral-product/${productSegment(a.kind, a.id)}/reporter/${b.id}`;
+      return `/bilateral-product/${productSegment(a as ProductRef)}/reporter/${b.id}`;
     case "hs":
-      return `/hs/${productSegment(a.kind, a.id)}`;
+      return `/hs/${productSegment(a as ProductRef)}`;
     default:
       return `/${report.slug}/${a.id}`;
   }

@@ -42,6 +42,7 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
+/** The URL segment of a product: sections are "section-5", so "10" is never read as HS2 "10". */
 export function productSegment(product: ProductRef): string {
   return product.kind === "section" ? `section-${product.id}` : product.id;
 }

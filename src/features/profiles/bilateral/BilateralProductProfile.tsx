@@ -1,8 +1,8 @@
 import { Alert, Container, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
-import type { ProductRef } from "@/domain/profiles/path";
-import { HS4_CUBE, SECTIONS_CUBE, SOURCE_OTS, load, total, value, type Loaded } from "@/server/profiles/data";
+import { productSegment, type ProductRef } from "@/domain/profiles/path";
+import { HS4_CUBE, PRODUCT_LEVEL as LEVEL, SECTIONS_CUBE, SOURCE_OTS, load, total, value, type Loaded } from "@/server/profiles/data";
 import { formatMoney, formatShare } from "../format";
 import { ProfileChart } from "../ProfileChart";
 import { ProfileHero } from "../ProfileHero";
@@ -10,7 +10,6 @@ import { RankedBars, type RankedItem } from "../RankedBars";
 import { items, memberImage } from "../rows";
 import { ProfileSections, section, type SectionModule } from "../sections";
 
-const LEVEL = { section: "Section", hs2: "HS2", hs4: "HS4", hs6: "HS6" } as const;
 const YEAR = 2018;
 
 interface ProductInCountryContext {
@@ -86,7 +85,7 @@ export async function BilateralProductProfile({ locale, product, productName, co
     load({ cube, drilldowns: [exporterLevel], cuts: [{ level: LEVEL[product.kind], ids: [product.id] }, { level: "Year", ids: [YEAR] }, ...flowCut], sort: [{ key: "Trade Value", direction: "desc" }] }, locale),
     load({ cube, drilldowns: [exporterLevel], cuts: [{ level: exporterLevel, ids: [country.id] }, { level: "Year", ids: [YEAR] }, ...flowCut] }, locale),
   ]);
-  const ranked = items(exporters.rows, exporterLevel, (id) => `${base}/bilateral-product/${isSection ? `section-${product.id}` : product.id}/reporter/${id}`);
+  const ranked = items(exporters.rows, exporterLevel, (id) => `${base}/bilateral-product/${productSegment(product)}/reporter/${id}`);
   const position = ranked.findIndex((r) => r.id === country.id);
   const mine = ranked[position];
   const worldTotal = total(exporters.rows);

@@ -1,9 +1,9 @@
 import { Alert, Container, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
-import type { ProductRef } from "@/domain/profiles/path";
+import { productSegment, type ProductRef } from "@/domain/profiles/path";
 import { TextLink } from "@/features/shell/AppLink";
-import { HS4_CUBE, SECTIONS_CUBE, SOURCE_OTS, load, total, type Loaded } from "@/server/profiles/data";
+import { HS4_CUBE, PRODUCT_LEVEL as LEVEL, SECTIONS_CUBE, SOURCE_OTS, load, total, type Loaded } from "@/server/profiles/data";
 import { productSpaceNeighbours } from "@/server/profiles/productSpace";
 import type { ProfileIndex } from "@/server/search/engine";
 import { formatMoney } from "../format";
@@ -14,7 +14,6 @@ import { items, latestYearWithData, memberImage, topThree, yearValue } from "../
 import { ProfileSections, section, type SectionModule } from "../sections";
 import { YearTable, milestoneYears } from "../YearTable";
 
-const LEVEL = { section: "Section", hs2: "HS2", hs4: "HS4", hs6: "HS6" } as const;
 
 interface ProductContext {
   locale: Locale;
@@ -47,7 +46,6 @@ function loadCountries(ctx: ProductContext, flow: 1 | 2) {
 }
 
 const countryLevel = (ctx: ProductContext, flow: 1 | 2) => (ctx.product.kind === "section" ? (flow === 2 ? "Exporter Country" : "Importer Country") : "Country");
-const segment = (product: ProductRef) => (product.kind === "section" ? `section-${product.id}` : product.id);
 
 function loadPci(ctx: ProductContext) {
   if (ctx.product.kind !== "hs4") return Promise.resolve(null);
@@ -66,7 +64,7 @@ function partners(flow: 1 | 2) {
     load: (ctx) => loadCountries(ctx, flow),
     render(loaded, ctx) {
       const { t, locale, base, product, year } = ctx;
-      const list = items(loaded.rows, countryLevel(ctx, flow), (id) => (flow === 2 ? `${base}/bilateral-product/${segment(product)}/reporter/${id}` : `${base}/country/${id}`));
+      const list = items(loaded.rows, countryLevel(ctx, flow), (id) => (flow === 2 ? `${base}/bilateral-product/${productSegment(product)}/reporter/${id}` : `${base}/country/${id}`));
       return {
         title: t(flow === 2 ? "product.topExporters" : "product.topImporters"),
         source: { name: SOURCE_OTS, years: String(year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
