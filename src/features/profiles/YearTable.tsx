@@ -3,13 +3,25 @@ import type { Locale } from "@/domain/i18n/locales";
 import { formatMoney } from "./format";
 
 /** A compact table of selected years (the readable view behind a time-series chart). */
-export function YearTable({ years, columns, locale, testId }: { years: number[]; columns: Array<{ label: string; value: (year: number) => number }>; locale: Locale; testId?: string }) {
+export function YearTable({
+  years,
+  yearLabel,
+  columns,
+  locale,
+  testId,
+}: {
+  years: number[];
+  yearLabel: string;
+  columns: Array<{ label: string; value: (year: number) => number }>;
+  locale: Locale;
+  testId?: string;
+}) {
   return (
     <TableScrollContainer minWidth={360} type="native">
     <Table striped withTableBorder data-testid={testId} fz="sm">
       <TableThead>
         <TableTr>
-          <TableTh />
+          <TableTh>{yearLabel}</TableTh>
           {columns.map((c) => (
             <TableTh key={c.label} ta="right">
               {c.label}

@@ -59,6 +59,7 @@ const BILATERAL_SECTIONS: SectionModule<BilateralContext, unknown>[] = [
             <Text>{t("bilateralCountry.overTimeText", { ...names(ctx), from: first, to: latest })}</Text>
             <ProfileChart locale={locale} path={`line/hs92/export/${reporter.id}/${partner.id}/all/${first}-${latest}`} height={320} />
             <YearTable
+              yearLabel={t("year")}
               years={milestoneYears(years)}
               columns={[
                 { label: t("exports"), value: (y) => yearValue(out.rows, y) },

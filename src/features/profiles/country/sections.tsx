@@ -9,6 +9,7 @@ import { RankedBars } from "../RankedBars";
 import { items, topThree, yearValue } from "../rows";
 import { section, type SectionModule } from "../sections";
 import { YearSelect } from "../YearSelect";
+import { YearTable, milestoneYears } from "../YearTable";
 
 export const COMPLEXITY_YEAR = 2018;
 
@@ -155,7 +156,6 @@ const tradeBalance = section<CountryContext, CountryContext>({
   load: async (ctx) => ctx,
   render(ctx) {
     const { t, locale, kind, id, name, first, latest, years, exportsSeries, importsSeries } = ctx;
-    const milestones = [...new Set([first, 1970, 1980, 1990, 2000, 2010, latest])].filter((y) => years.includes(y)).sort((a, b) => a - b);
     return {
       title: t("country.balanceOverTime"),
       source: { name: SOURCE_OTS, years: `${first}–${latest}`, apiUrl: exportsSeries.apiUrl, csvUrl: exportsSeries.csvUrl },
@@ -173,32 +173,17 @@ const tradeBalance = section<CountryContext, CountryContext>({
             })}
           </Text>
           {kind === "country" && <ProfileChart locale={locale} path={`line/hs92/export/${id}/all/all/${first}-${latest}`} height={320} />}
-          <TableScrollContainer minWidth={360} type="native">
-            <Table striped withTableBorder data-testid="balance-table" fz="sm">
-              <TableThead>
-                <TableTr>
-                  <TableTh>{t("year")}</TableTh>
-                  <TableTh ta="right">{t("exports")}</TableTh>
-                  <TableTh ta="right">{t("imports")}</TableTh>
-                  <TableTh ta="right">{t("balance")}</TableTh>
-                </TableTr>
-              </TableThead>
-              <TableTbody>
-                {milestones.map((year) => {
-                  const e = yearValue(exportsSeries.rows, year);
-                  const i = yearValue(importsSeries.rows, year);
-                  return (
-                    <TableTr key={year}>
-                      <TableTd>{year}</TableTd>
-                      <TableTd ta="right">{formatMoney(e, locale)}</TableTd>
-                      <TableTd ta="right">{formatMoney(i, locale)}</TableTd>
-                      <TableTd ta="right">{formatMoney(e - i, locale)}</TableTd>
-                    </TableTr>
-                  );
-                })}
-              </TableTbody>
-            </Table>
-          </TableScrollContainer>
+          <YearTable
+            yearLabel={t("year")}
+            years={milestoneYears(years)}
+            columns={[
+              { label: t("exports"), value: (y) => yearValue(exportsSeries.rows, y) },
+              { label: t("imports"), value: (y) => yearValue(importsSeries.rows, y) },
+              { label: t("balance"), value: (y) => yearValue(exportsSeries.rows, y) - yearValue(importsSeries.rows, y) },
+            ]}
+            locale={locale}
+            testId="balance-table"
+          />
         </>
       ),
     };

@@ -132,7 +132,7 @@ const PRODUCT_SECTIONS: SectionModule<ProductContext, unknown>[] = [
     render: (series, { t, locale, year }) => ({
       title: t("product.overTime"),
       source: { name: SOURCE_OTS, years: `${Math.min(...series.rows.map((r) => Number(r.Year)))}–${year}`, apiUrl: series.apiUrl, csvUrl: series.csvUrl },
-      body: <YearTable years={milestoneYears(series.rows.map((r) => Number(r.Year)))} columns={[{ label: t("exports"), value: (y) => yearValue(series.rows, y) }]} locale={locale} testId="product-series" />,
+      body: <YearTable yearLabel={t("year")} years={milestoneYears(series.rows.map((r) => Number(r.Year)))} columns={[{ label: t("exports"), value: (y) => yearValue(series.rows, y) }]} locale={locale} testId="product-series" />,
     }),
   }),
   section<ProductContext, Loaded>({
