@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { ORGANIZATIONS } from "@/domain/organizations";
 import { LOCALES, type Locale } from "@/domain/i18n/locales";
+import { warehouseMeta } from "@/server/warehouse/db";
 import { getMembers, listCubes, queryCube, type DataQuery, type Member, type MemberKind as WarehouseKind } from "@/server/warehouse/client";
 import type { MemberKind } from "@/domain/explorer/reports";
 import { ProfileIndex, type Entity, type IndexInput } from "./engine";
@@ -158,20 +159,50 @@ export async function loadIndexInput(): Promise<IndexInput> {
   return { entities, partners, productCountries };
 }
 
-let current: { index: Promise<ProfileIndex>; builtAt: number } | null = null;
+interface Built {
+  generation: number;
+  index: Promise<ProfileIndex>;
+}
 
-/** The process's profile index, built on first use; a failed build is retried on the next call. */
-export function profileIndex(): Promise<ProfileIndex> {
+let current: Built | null = null;
+let next: Built | null = null;
+
+function build(generation: number): Built {
+  const built: Built = { generation, index: loadIndexInput().then((input) => new ProfileIndex(input)) };
+  built.index.catch(() => {
+    if (current === built) current = null;
+    if (next === built) next = null;
+  });
+  return built;
+}
+
+/**
+ * The process's profile index. It follows the warehouse: when a re-import swaps the file (a new
+ * generation of the shared handle), a new index is built in the background while the old one keeps
+ * answering, so search and profile URLs never lag behind the data for long nor stall.
+ */
+export async function profileIndex(): Promise<ProfileIndex> {
+  const generation = (await warehouseMeta())?.generation ?? -1;
   if (!current) {
-    const index = loadIndexInput().then((input) => new ProfileIndex(input));
-    current = { index, builtAt: Date.now() };
-    index.catch(() => {
-      current = null;
-    });
+    current = build(generation);
+    return current.index;
+  }
+  if (current.generation !== generation && next?.generation !== generation) {
+    const pending = build(generation);
+    next = pending;
+    pending.index
+      .then(() => {
+        if (next === pending) {
+          current = pending;
+          next = null;
+        }
+      })
+      .catch(() => {});
   }
   return current.index;
 }
 
 export function resetProfileIndex() {
   current = null;
+  next = null;
 }
