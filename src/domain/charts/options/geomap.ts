@@ -57,6 +57,21 @@ export function mapPieces(values: readonly number[], ctx: Pick<ChartContext, "lo
   return pieces;
 }
 
+/** Width under which the map sits above its legend instead of beside it. */
+export const NARROW_MAP_WIDTH = 600;
+
+/**
+ * Where the map is drawn. A custom projection does not keep the world's proportions inside a
+ * box, so on narrow screens the map is sized by `layoutSize` (the smaller side, aspect kept) and
+ * raised so the legend fits under it rather than over the Americas.
+ */
+function mapBox(ctx: ChartContext): Record<string, unknown> {
+  if (ctx.size && ctx.size.width < NARROW_MAP_WIDTH) {
+    return { layoutCenter: ["50%", "28%"], layoutSize: "96%", aspectScale: 1 };
+  }
+  return { top: titleSpace(ctx) + 8, left: 8, right: 8, bottom: 8 };
+}
+
 export function geomapOption(input: GeomapInput, ctx: ChartContext): EChartsOption {
   const colors = palette(ctx.dark);
   const rows = input.rows.filter((r) => (r.value ?? 0) > 0);
@@ -93,7 +108,7 @@ export function geomapOption(input: GeomapInput, ctx: ChartContext): EChartsOpti
           bottom: 8,
           itemWidth: LEGEND_ICON.width,
           itemHeight: LEGEND_ICON.height,
-          itemGap: 4,
+          itemGap: ctx.size && ctx.size.width < NARROW_MAP_WIDTH ? 2 : 4,
           textStyle: { color: colors.text, fontSize: FONT_SIZE.label - 4 },
           seriesIndex: 0,
         }
@@ -106,10 +121,7 @@ export function geomapOption(input: GeomapInput, ctx: ChartContext): EChartsOpti
         projection: millerProjection,
         roam: true,
         scaleLimit: { min: 1, max: 12 },
-        top: titleSpace(ctx) + 8,
-        left: 8,
-        right: 8,
-        bottom: 8,
+        ...mapBox(ctx),
         selectedMode: false,
         label: { show: false },
         itemStyle: { areaColor: colors.noData, borderColor: colors.border, borderWidth: 0.4 },

@@ -281,6 +281,13 @@ describe("geomapOption", () => {
     expect(html).toContain("9.5%");
     expect(option.tooltip.formatter({ name: "zzz" })).toBe("");
   });
+  it("keeps the world's proportions on narrow screens, above its legend", () => {
+    const wide = geomapOption({ rows, year: 2018, focus: null, dimension: "Importer Country" }, { ...ctx, size: { width: 1100, height: 440 } }) as Any;
+    expect(wide.series[0]).toMatchObject({ left: 8, right: 8, bottom: 8 });
+    const narrow = geomapOption({ rows, year: 2018, focus: null, dimension: "Importer Country" }, { ...ctx, size: { width: 316, height: 340 } }) as Any;
+    expect(narrow.series[0]).toMatchObject({ layoutCenter: ["50%", "28%"], layoutSize: "96%" });
+    expect(narrow.series[0].left).toBeUndefined();
+  });
   it("joins world-atlas features by M49 and drops Antarctica", () => {
     const geometry = { type: "Point", coordinates: [0, 0] };
     const joined = joinWorldFeatures(
