@@ -7,6 +7,8 @@ import { hasLocale, NextIntlClientProvider } from "next-intl";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { LOCALE_TAGS, type Locale } from "@/domain/i18n/locales";
+import { clientMessages } from "@/i18n/clientMessages";
+import { loadMessages } from "@/i18n/messages";
 import { routing } from "@/i18n/routing";
 import { COLOR_SCHEME_COOKIE, parseColorScheme } from "@/features/shell/colorScheme";
 import { CONSENT_COOKIE, parseConsentCookie } from "@/domain/consent/consent";
@@ -64,7 +66,7 @@ export default async function LocaleLayout({
     <html lang={LOCALE_TAGS[locale as Locale]} data-mantine-color-scheme={scheme} suppressHydrationWarning>
       <head />
       <body>
-        <NextIntlClientProvider>
+        <NextIntlClientProvider messages={clientMessages(await loadMessages(locale))}>
           <Providers scheme={scheme} session={session} consent={consent} tagId={parseTagId(process.env.GTM_ID)}>
             <Frame
               header={<Header locale={locale} account={<AccountMenu />} mobileAccount={<AccountMenu stacked />} />}

@@ -1,0 +1,40 @@
+import type { Messages } from "./messages";
+
+/**
+ * The message namespaces client components use (useTranslations). Only these travel to the
+ * browser with every page; the rest (long page texts, methods, profiles' prose) stay on the server.
+ * A unit test checks that every useTranslations namespace in src is covered.
+ */
+export const CLIENT_NAMESPACES = [
+  "account",
+  "auth",
+  "banner",
+  "bulkAccess",
+  "charts",
+  "common",
+  "consent",
+  "errorPage",
+  "explorer",
+  "history",
+  "nav",
+  "rankings.table",
+  "testError",
+  "visualize",
+] as const;
+
+/** The subset of messages named by CLIENT_NAMESPACES ("a.b" keeps only that branch of "a"). */
+export function clientMessages(messages: Messages): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const path of CLIENT_NAMESPACES) {
+    const parts = path.split(".");
+    let source: unknown = messages;
+    for (const part of parts) source = (source as Record<string, unknown> | undefined)?.[part];
+    if (source === undefined) continue;
+    let target = out;
+    parts.slice(0, -1).forEach((part) => {
+      target = (target[part] ??= {}) as Record<string, unknown>;
+    });
+    target[parts[parts.length - 1]] = source;
+  }
+  return out;
+}
