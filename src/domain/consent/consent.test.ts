@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  consentBodySchema,
+  parseConsent,
   decide,
   effectsOf,
   encodeConsentCookie,
@@ -117,13 +117,11 @@ describe("the consent cookie and the API body", () => {
     for (const value of [undefined, null, "", "f1", "f2t0", "f1t1x", "true"]) expect(parseConsentCookie(value)).toEqual(UNCHECKED);
   });
 
-  it("accepts {consent: {checked, functional, tracking}} and nothing else", () => {
-    expect(consentBodySchema.safeParse({ consent: ALL }).success).toBe(true);
-    expect(consentBodySchema.safeParse({ consent: UNCHECKED }).success).toBe(true);
-    expect(consentBodySchema.safeParse({ consent: { checked: true, functional: "yes", tracking: false } }).success).toBe(false);
-    expect(consentBodySchema.safeParse({ consent: { checked: true, functional: true } }).success).toBe(false);
-    expect(consentBodySchema.safeParse({ consent: { ...ALL, extra: 1 } }).success).toBe(false);
-    expect(consentBodySchema.safeParse({ consent: { checked: false, functional: true, tracking: false } }).success).toBe(false);
-    expect(consentBodySchema.safeParse(ALL).success).toBe(false);
+  it("reads a consent value from another tab only when it is exactly a consent", () => {
+    expect(parseConsent(ALL)).toEqual(ALL);
+    expect(parseConsent(UNCHECKED)).toEqual(UNCHECKED);
+    for (const value of [null, "all", [], { checked: true, functional: "yes", tracking: false }, { checked: true, functional: true }, { ...ALL, extra: 1 }, { checked: false, functional: true, tracking: false }]) {
+      expect(parseConsent(value)).toBeNull();
+    }
   });
 });

@@ -2,8 +2,6 @@
  * The cookie-consent state machine (spec section 4, Consent). Pure: the browser and the server
  * carry out the effects it names; nothing here touches storage.
  */
-import { z } from "zod";
-
 export interface Consent {
   /** The visitor has decided (accept all, reject all or save); until then the dialog shows. */
   checked: boolean;
@@ -87,12 +85,20 @@ export function reconcile(local: Consent, server: Consent | null | undefined): R
   return { kind: "none" };
 }
 
-/** The body of POST /api/consent (spec section 7, call 5). */
-export const consentSchema = z
-  .strictObject({ checked: z.boolean(), functional: z.boolean(), tracking: z.boolean() })
-  .refine((c) => c.checked || (!c.functional && !c.tracking), { message: "unchecked_with_choices" });
-
-export const consentBodySchema = z.strictObject({ consent: consentSchema });
+/**
+ * A consent value from outside (another tab, a request body): exactly {checked, functional,
+ * tracking}, all booleans, and no choices while unchecked; anything else is null. Plain code, not
+ * a schema library: this module is in every page's browser bundle.
+ */
+export function parseConsent(value: unknown): Consent | null {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const keys = Object.keys(value).sort();
+  if (keys.join(",") !== "checked,functional,tracking") return null;
+  const { checked, functional, tracking } = value as Record<string, unknown>;
+  if (typeof checked !== "boolean" || typeof functional !== "boolean" || typeof tracking !== "boolean") return null;
+  if (!checked && (functional || tracking)) return null;
+  return { checked, functional, tracking };
+}
 
 /** The local record of the choice: a necessary cookie, so the server renders without the dialog. */
 export const CONSENT_COOKIE = "ots-consent";

@@ -3,8 +3,6 @@
  * Pure: the browser keeps one list per owner (the guest, each signed-in user), the server one
  * per user, and both go through these functions.
  */
-import { z } from "zod";
-
 export const HISTORY_CAP = 25;
 export const HISTORY_TITLE_MAX = 200;
 export const HISTORY_LINK_MAX = 300;
@@ -18,26 +16,30 @@ export interface HistoryEntry {
   time: number;
 }
 
-const LINK = /^\/profile(?:\/[A-Za-z0-9_~-][A-Za-z0-9_.~-]*){1,8}$/;
+/** A profile path: "/profile" and one to eight plain segments (no "..", no host, no spaces). */
+export const HISTORY_LINK = /^\/profile(?:\/[A-Za-z0-9_~-][A-Za-z0-9_.~-]*){1,8}$/;
 
-export const historyLinkSchema = z.string().max(HISTORY_LINK_MAX).regex(LINK);
-export const historyTitleSchema = z
-  .string()
-  .transform((title) => title.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ").replace(/\s+/g, " ").trim())
-  .pipe(z.string().min(1).max(HISTORY_TITLE_MAX));
+// Plain checks rather than a schema library: this module runs in every page's browser bundle.
 
-export const historyVisitSchema = z.strictObject({ link: historyLinkSchema, title: historyTitleSchema });
-export const historyVisitBodySchema = z.strictObject({ visit: historyVisitSchema });
+export function isHistoryLink(link: unknown): link is string {
+  return typeof link === "string" && link.length <= HISTORY_LINK_MAX && HISTORY_LINK.test(link);
+}
 
-const entrySchema = z.object({ link: historyLinkSchema, title: historyTitleSchema, time: z.number().int().nonnegative() });
+/** A title with control characters and runs of white space folded; null when empty or too long. */
+export function cleanHistoryTitle(title: unknown): string | null {
+  if (typeof title !== "string") return null;
+  const clean = title.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ").replace(/\s+/g, " ").trim();
+  return clean.length >= 1 && clean.length <= HISTORY_TITLE_MAX ? clean : null;
+}
 
-/** Visits a browser recorded but could not send at the time (a navigation cut the request short). */
-export const historyVisitsBodySchema = z.strictObject({
-  visits: z.array(z.strictObject({ link: historyLinkSchema, title: historyTitleSchema, time: z.number().int().nonnegative() })).min(1).max(HISTORY_CAP),
-});
-
-/** POST /api/history: one visit now, or visits recorded earlier. */
-export const historyPostSchema = z.union([historyVisitBodySchema, historyVisitsBodySchema]);
+/** An entry read back from storage, or null when anything about it is off. */
+export function parseHistoryEntry(item: unknown): HistoryEntry | null {
+  if (!item || typeof item !== "object") return null;
+  const { link, title, time } = item as Record<string, unknown>;
+  const clean = cleanHistoryTitle(title);
+  if (!isHistoryLink(link) || clean === null || typeof time !== "number" || !Number.isInteger(time) || time < 0) return null;
+  return { link, title: clean, time };
+}
 
 /** Newest first, one entry per link (its newest visit), at most `cap`. */
 export function normaliseHistory(entries: readonly HistoryEntry[], cap = HISTORY_CAP): HistoryEntry[] {
@@ -81,8 +83,8 @@ export function parseStoredHistory(raw: string | null | undefined): HistoryEntry
   if (!Array.isArray(json)) return [];
   const entries: HistoryEntry[] = [];
   for (const item of json) {
-    const parsed = entrySchema.safeParse(item);
-    if (parsed.success) entries.push(parsed.data);
+    const entry = parseHistoryEntry(item);
+    if (entry) entries.push(entry);
   }
   return normaliseHistory(entries);
 }

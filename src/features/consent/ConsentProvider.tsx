@@ -3,7 +3,7 @@
 import { useSession } from "next-auth/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import {
-  consentSchema,
+  parseConsent,
   functionalAllowed,
   reconcile,
   sameConsent,
@@ -113,8 +113,8 @@ export function ConsentProvider({ initialConsent, tagId, children }: { initialCo
       tabs = new BroadcastChannel(CHANNEL);
       channel.current = tabs;
       tabs.onmessage = (event: MessageEvent) => {
-        const parsed = consentSchema.safeParse(event.data);
-        if (parsed.success) adoptFromOtherTab(parsed.data);
+        const parsed = parseConsent(event.data);
+        if (parsed) adoptFromOtherTab(parsed);
       };
     }
     return () => {

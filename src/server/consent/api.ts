@@ -3,8 +3,8 @@
  * these. All need a session (401 without), and the writes the same-origin, CSRF and body checks
  * of the account API.
  */
-import { consentBodySchema } from "@/domain/consent/consent";
-import { historyPostSchema } from "@/domain/history/history";
+import { historyPostSchema } from "@/server/history/schemas";
+import { consentBodySchema } from "./schemas";
 import { z } from "zod";
 import { readProtectedPost, requireApiSession } from "@/server/auth/guard";
 import { toSessionUser } from "@/server/auth/options";
