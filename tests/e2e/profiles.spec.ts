@@ -37,6 +37,9 @@ test.describe("profiles show the warehouse's numbers", () => {
     for (const id of ["exports-by-product", "exports-by-section", "destinations", "origins", "trade-balance", "basket", "complexity", "services"]) {
       const section = page.locator(`[data-section="${id}"]`);
       await expect(section.getByTestId("section-source"), id).toContainText(/\d{4}/);
+      // Once: a chart inside a section does not repeat the source line.
+      await expect(section.getByTestId("section-source"), id).toHaveCount(1);
+      await expect(section.getByTestId("chart-source"), id).toHaveCount(0);
       await expect(section.locator('[data-testid="api-query"], [data-testid="api-query-link"]').first(), id).toHaveAttribute("href", /^\/api\/data\?cube=/);
     }
     // Charts: a treemap of products, maps of partners, the product space; each downloads as PNG, SVG and CSV.

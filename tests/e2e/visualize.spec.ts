@@ -133,6 +133,8 @@ test.describe("visualize: every chart type", () => {
     await expect(page.getByTestId("share-url")).toHaveValue(/\/en\/visualize\/tree_map\/hs92\/export\/chl\/all\/show\/2018$/);
     await expect(page.getByTestId("embed-code")).toHaveValue(/<iframe src="http[^"]+\/en\/visualize\/embed\/tree_map\/hs92\/export\/chl\/all\/show\/2018"/);
     await page.keyboard.press("Escape");
+    // The builder (unlike a profile section) states the cube's source under the chart.
+    await expect(page.getByTestId("chart-source")).toHaveCount(1);
     const api = page.getByTestId("api-query-link").first();
     const href = (await api.getAttribute("href"))!;
     expect(href).toMatch(/^\/api\/data\?cube=trade_i_ots_a_hs4/);
@@ -140,6 +142,22 @@ test.describe("visualize: every chart type", () => {
     expect(answer.status()).toBe(200);
     expect(((await answer.json()) as { data: unknown[] }).data.length).toBeGreaterThan(1000);
   });
+});
+
+test("a map re-lays itself out when a resize crosses the phone breakpoint, and back", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(CASES.find((c) => c.chart === "geomap")!.path);
+  await chartReady(page);
+  const layoutSize = () =>
+    page.locator('[data-testid="chart"] [role="img"]').evaluate((el) => {
+      const chart = (el as HTMLElement & { otsChart?: { getOption(): { series: { layoutSize?: string }[] } } }).otsChart!;
+      return chart.getOption().series[0].layoutSize ?? null;
+    });
+  expect(await layoutSize()).toBeNull();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(layoutSize).toBe("96%");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect.poll(layoutSize).toBeNull();
 });
 
 test.describe("visualize: URLs, controls and explanations", () => {

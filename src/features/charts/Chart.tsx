@@ -4,6 +4,7 @@ import { Alert, Box, Loader, Stack, Text, useComputedColorScheme } from "@mantin
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from "react";
 import type { ProductSpaceLayout } from "@/domain/charts/options/network";
+import { NARROW_MAP_WIDTH } from "@/domain/charts/breakpoints";
 import { WORLD_MAP } from "@/domain/charts/options/geomapName";
 import type { ChartContext, ChartLabels } from "@/domain/charts/types";
 import type { Locale } from "@/domain/i18n/locales";
@@ -95,6 +96,8 @@ export function useChartLabels(): ChartLabels {
 
 let chartCounter = 0;
 
+const isNarrow = (width: number) => width < NARROW_MAP_WIDTH;
+
 /**
  * The one chart component: loads ECharts on demand, builds the option with the pure generators and
  * draws it on a canvas. Marks `ots-chart-data` when everything it needs is there and measures
@@ -111,6 +114,10 @@ export function Chart({ spec, title, subtitle, height = 560, ref }: ChartProps) 
   const [status, setStatus] = useState<"loading" | "ready" | "error">("loading");
   const [error, setError] = useState("");
   const [drawMs, setDrawMs] = useState<number | null>(null);
+  // Options depend on the width only through a breakpoint (maps sit above their legend on narrow
+  // screens): the option is rebuilt when a resize crosses it, otherwise ECharts just resizes.
+  const builtNarrow = useRef<boolean | null>(null);
+  const [layout, setLayout] = useState(0);
   const ctx = useMemo<ChartContext>(() => ({ locale, labels, dark }), [locale, labels, dark]);
 
   useEffect(() => {
@@ -140,6 +147,7 @@ export function Chart({ spec, title, subtitle, height = 560, ref }: ChartProps) 
           }
         });
         const size = { width: container.current.clientWidth, height: container.current.clientHeight };
+        builtNarrow.current = isNarrow(size.width);
         const option = lib.chartOption(spec, assets, { ...ctx, size });
         performance.measure("ots-chart-option", dataMark);
         chart.setOption(option, { notMerge: true });
@@ -154,12 +162,18 @@ export function Chart({ spec, title, subtitle, height = 560, ref }: ChartProps) 
     return () => {
       cancelled = true;
     };
-  }, [spec, ctx]);
+  }, [spec, ctx, layout]);
 
   useEffect(() => {
     const el = container.current;
     if (!el) return;
-    const observer = new ResizeObserver(() => instance.current?.resize());
+    const observer = new ResizeObserver(() => {
+      instance.current?.resize();
+      if (builtNarrow.current !== null && builtNarrow.current !== isNarrow(el.clientWidth)) {
+        builtNarrow.current = isNarrow(el.clientWidth);
+        setLayout((n) => n + 1);
+      }
+    });
     observer.observe(el);
     return () => {
       observer.disconnect();

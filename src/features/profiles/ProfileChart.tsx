@@ -23,7 +23,7 @@ export async function ProfileChart({ locale, path, height = 440 }: { locale: Loc
   if (resolution.kind === "ok") {
     return (
       <div data-testid="profile-chart" data-chart={resolution.state.chart}>
-        <VisualizeView data={resolution.data} title={resolution.title} subtitle={resolution.subtitle} path={resolution.path} embedPath={resolution.embedPath} height={height} />
+        <VisualizeView data={resolution.data} title={resolution.title} subtitle={resolution.subtitle} path={resolution.path} embedPath={resolution.embedPath} height={height} showSources={false} />
         <Text size="xs" mt={4}>
           <TextLink href={resolution.path}>{t("openInBuilder")}</TextLink>
         </Text>

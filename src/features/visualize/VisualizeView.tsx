@@ -23,10 +23,12 @@ export interface VisualizeViewProps {
   /** Embeds show the chart only (no table tab, no API links). */
   embedded?: boolean;
   height?: number | string;
+  /** Profiles state the source once, in their section's line, so their charts leave it out. */
+  showSources?: boolean;
 }
 
 /** A chart with its legend, data table, downloads, share links, sources and API queries. */
-export function VisualizeView({ data, title, subtitle, path, embedPath, embedded = false, height = 560 }: VisualizeViewProps) {
+export function VisualizeView({ data, title, subtitle, path, embedPath, embedded = false, height = 560, showSources = true }: VisualizeViewProps) {
   const t = useTranslations("charts");
   const chart = useRef<ChartHandle>(null);
   const [tab, setTab] = useState<string | null>("chart");
@@ -115,11 +117,12 @@ export function VisualizeView({ data, title, subtitle, path, embedPath, embedded
           {t("fallbackNames")}
         </Text>
       )}
-      {data.sources.map((source) => (
-        <Text key={source} size="xs" c="dimmed">
-          {t("source", { source })}
-        </Text>
-      ))}
+      {showSources &&
+        data.sources.map((source) => (
+          <Text key={source} size="xs" c="dimmed" data-testid="chart-source">
+            {t("source", { source })}
+          </Text>
+        ))}
       <ApiQueryLinks queries={queries} />
     </Stack>
   );

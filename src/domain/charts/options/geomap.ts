@@ -11,6 +11,7 @@ import { FONT_SIZE, LEGEND_ICON, memberIcon, memberName, quantileBreaks, SEQUENT
 import type { ChartContext, ChartRow } from "../types";
 import { palette, titleOption, titleSpace, tooltipFrame, total } from "./common";
 import { WORLD_MAP } from "./geomapName";
+import { NARROW_MAP_WIDTH } from "../breakpoints";
 
 export { WORLD_MAP };
 
@@ -57,8 +58,6 @@ export function mapPieces(values: readonly number[], ctx: Pick<ChartContext, "lo
   return pieces;
 }
 
-/** Width under which the map sits above its legend instead of beside it. */
-export const NARROW_MAP_WIDTH = 600;
 
 /**
  * Where the map is drawn. A custom projection does not keep the world's proportions inside a
