@@ -88,7 +88,9 @@ test.describe("explorer", () => {
   test("pages through results", async ({ page }) => {
     await openExplorer(page);
     await page.getByTestId("search-input").fill("china");
-    await expect(page.getByTestId("pagination")).toBeVisible({ timeout: 10_000 });
+    // The empty query's results (with their own pagination) show until the debounced search answers.
+    await expect(page.getByTestId("result-tile").first()).toHaveAttribute("data-profile", "country:country:chn", { timeout: 10_000 });
+    await expect(page.getByTestId("pagination")).toBeVisible();
     const first = await page.getByTestId("result-tile").first().getAttribute("data-profile");
     await page.getByTestId("pagination").getByRole("button", { name: "2", exact: true }).click();
     await expect(page.getByTestId("result-tile").first()).not.toHaveAttribute("data-profile", first!);
