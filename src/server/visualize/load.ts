@@ -175,11 +175,15 @@ function continentGroups(members: VizMembers, ids: Iterable<string | null | unde
     .map((c) => ({ id: c.id, name: c.name, color: colorOrGrey(c.color), kind: c.id === "xx" ? ("other" as const) : ("continent" as const) }));
 }
 
-function attributionOf(...responses: DataResponse[]): string[] {
-  return [...new Set(responses.map((r) => r.source.annotations.attribution ?? r.source.annotations.source_name).filter(Boolean))];
+/** What a view says about where its data came from: the queries behind it, their sources, and whether names fell back to English. */
+function provenance(...runs: Run[]): Pick<VizData, "queries" | "sources" | "fallbackNames"> {
+  const responses = runs.map((r) => r.response);
+  return {
+    queries: runs.map((r) => r.query),
+    sources: [...new Set(responses.map((r) => r.source.annotations.attribution ?? r.source.annotations.source_name).filter(Boolean))],
+    fallbackNames: responses.some((r) => r.fallbackCaptions && Object.keys(r.fallbackCaptions).length > 0),
+  };
 }
-
-const hasFallbacks = (...responses: DataResponse[]) => responses.some((r) => r.fallbackCaptions && Object.keys(r.fallbackCaptions).length > 0);
 
 /** Countries only: regional aggregates and "world" rows would distort maps and scatters. */
 function isRealCountry(members: VizMembers, id: string): boolean {
@@ -224,9 +228,7 @@ async function loadBreakdown(plan: ViewPlan, locale: Locale, members: VizMembers
     nested,
     dimension,
     years: series ? fillYears(years, plan) : years,
-    queries: [main.query],
-    sources: attributionOf(main.response),
-    fallbackNames: hasFallbacks(main.response),
+    ...provenance(main),
     focus: s.chart === "geomap" && plan.breakdown === "partner" && s.country.kind === "country" ? s.country.id : null,
     ...(s.chart === "geomap" ? { m49: m49Pairs(members) } : {}),
   };
@@ -294,9 +296,7 @@ async function loadNetwork(plan: ViewPlan, locale: Locale, members: VizMembers):
     nested: false,
     dimension: "HS4",
     years: plan.years,
-    queries: runs.map((r) => r.query),
-    sources: attributionOf(...runs.map((r) => r.response)),
-    fallbackNames: hasFallbacks(...runs.map((r) => r.response)),
+    ...provenance(...runs),
     focus: null,
   };
 }
@@ -313,9 +313,7 @@ async function loadScatter(plan: ViewPlan, locale: Locale, members: VizMembers):
       nested: false,
       dimension: "HS4",
       years: plan.years,
-      queries: runs.map((r) => r.query),
-      sources: attributionOf(...runs.map((r) => r.response)),
-      fallbackNames: hasFallbacks(...runs.map((r) => r.response)),
+      ...provenance(...runs),
       focus: null,
       scatter: { x: scatter.x, y: scatter.y },
     };
@@ -357,9 +355,7 @@ async function loadScatter(plan: ViewPlan, locale: Locale, members: VizMembers):
     nested: false,
     dimension: reporter,
     years: plan.years,
-    queries: [trade.query, indicators.query],
-    sources: attributionOf(trade.response, indicators.response),
-    fallbackNames: hasFallbacks(trade.response, indicators.response),
+    ...provenance(trade, indicators),
     focus: null,
     scatter: { x: scatter.x, y: scatter.y },
   };
