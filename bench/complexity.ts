@@ -28,8 +28,10 @@ import {
   productProximity,
   productSpaceBackbone,
   reflectionsComplexity,
+  tradeMatrixFromCells,
   type TradeMatrix,
 } from "@/domain/complexity";
+import { seededRandom } from "@/domain/complexity/test-support/random";
 
 const projectRoot = fileURLToPath(new URL("../", import.meta.url));
 const dataDir = process.env.TRADE_DATA_DIR ?? resolve(projectRoot, "../shared/data");
@@ -43,34 +45,19 @@ function loadHs4_2018(): TradeMatrix | null {
   const header = lines[0].split(",");
   const col = (name: string) => header.indexOf(name);
   const [iReporter, iProduct, iExport] = [col("reporter"), col("hs4"), col("export_value")];
-  const rows: [string, string, number][] = [];
+  const [countries, products, values]: [string[], string[], number[]] = [[], [], []];
   for (let i = 1; i < lines.length; i++) {
     if (lines[i] === "") continue;
     const f = lines[i].split(",");
-    rows.push([f[iReporter], f[iProduct], Number(f[iExport]) || 0]);
+    countries.push(f[iReporter]);
+    products.push(f[iProduct]);
+    values.push(Number(f[iExport]) || 0);
   }
-  const countries = [...new Set(rows.map((r) => r[0]))].sort();
-  const products = [...new Set(rows.map((r) => r[1]))].sort();
-  const ci = new Map(countries.map((id, i) => [id, i]));
-  const pi = new Map(products.map((id, i) => [id, i]));
-  const values = new Float64Array(countries.length * products.length);
-  for (const [c, p, v] of rows) values[ci.get(c)! * products.length + pi.get(p)!] += v;
-  return { countries, products, values };
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return tradeMatrixFromCells(countries, products, values);
 }
 
 function syntheticMatrix(rows: number, cols: number, seed: number): TradeMatrix {
-  const rand = mulberry32(seed);
+  const rand = seededRandom(seed);
   const normal = () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
   const capability = Float64Array.from({ length: rows }, rand);
   const countrySize = Float64Array.from({ length: rows }, () => Math.exp(23 + 1.8 * normal()));

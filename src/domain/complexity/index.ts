@@ -8,7 +8,7 @@ export type { ComplexityInput, ComplexityOptions, ComplexityResult, EciMethod } 
 export { ComplexityError } from "./errors";
 export type { ComplexityErrorCode } from "./errors";
 export type { TradeMatrix } from "./matrix";
-export { assertTradeMatrix, selectSubmatrix } from "./matrix";
+export { assertTradeMatrix, selectSubmatrix, tradeMatrixFromCells } from "./matrix";
 export { binaryMatrix } from "./binary";
 export type { BinaryMatrix } from "./binary";
 export { balassaRca, binarize } from "./rca";

@@ -84,3 +84,25 @@ export function selectSubmatrix(
     values,
   };
 }
+
+/**
+ * The dense matrix of a list of (country, product, value) cells given as three columns, as a table
+ * or a query returns them: ids sorted, duplicate cells summed, values that are not positive
+ * exports (zero, negative, NaN) left out.
+ */
+export function tradeMatrixFromCells(
+  countryIds: readonly string[],
+  productIds: readonly string[],
+  cellValues: ArrayLike<number>,
+): TradeMatrix {
+  const countries = [...new Set(countryIds)].sort();
+  const products = [...new Set(productIds)].sort();
+  const ci = new Map(countries.map((id, i) => [id, i]));
+  const pi = new Map(products.map((id, i) => [id, i]));
+  const values = new Float64Array(countries.length * products.length);
+  for (let i = 0; i < countryIds.length; i++) {
+    const v = cellValues[i];
+    if (v > 0) values[ci.get(countryIds[i])! * products.length + pi.get(productIds[i])!] += v;
+  }
+  return { countries, products, values };
+}

@@ -16,7 +16,10 @@ import {
   computeComplexity,
   type ComplexityFilters,
   type ComplexityResult,
+  selectSubmatrix,
+  tradeMatrixFromCells,
   type Exclusion,
+  type TradeMatrix,
 } from "@/domain/complexity";
 import {
   BACI_REVISIONS,
@@ -224,47 +227,25 @@ function finite(appender: DuckDBAppender, value: number | null | undefined): voi
   else appender.appendDouble(value);
 }
 
-interface Matrix {
-  countries: string[];
-  products: string[];
-  values: Float64Array;
-}
-
-async function readMatrix(conn: DuckDBConnection, sql: string, params: Record<string, DuckDBValue>): Promise<Matrix> {
-  const columns = (await conn.runAndReadAll(sql, params)).getColumnsJS();
-  const [cs, ps, vs] = columns as [string[], string[], unknown[]];
-  const countries = [...new Set(cs)].sort();
-  const products = [...new Set(ps)].sort();
-  const ci = new Map(countries.map((id, i) => [id, i]));
-  const pi = new Map(products.map((id, i) => [id, i]));
-  const values = new Float64Array(countries.length * products.length);
-  for (let i = 0; i < cs.length; i++) {
-    const v = toNumber(vs[i]);
-    // Negative or missing values are not exports; the trade tables hold none, but the engine rejects them.
-    if (v > 0) values[ci.get(cs[i])! * products.length + pi.get(ps[i])!] += v;
-  }
-  return { countries, products, values };
+async function readMatrix(conn: DuckDBConnection, sql: string, params: Record<string, DuckDBValue>): Promise<TradeMatrix> {
+  const [cs, ps, vs] = (await conn.runAndReadAll(sql, params)).getColumnsJS() as [string[], string[], unknown[]];
+  // Negative or missing values are not exports; the trade tables hold none, and they are left out.
+  return tradeMatrixFromCells(cs, ps, vs.map(toNumber));
 }
 
 /** Drops unspecified product codes before the engine sees them, as exclusions with their trade. */
-function dropUnspecified(matrix: Matrix, isUnspecified: (p: string) => boolean): { matrix: Matrix; excluded: StoredExclusion[] } {
-  const keep = matrix.products.map((p) => !isUnspecified(p));
-  if (keep.every(Boolean)) return { matrix, excluded: [] };
-  const excluded: StoredExclusion[] = [];
-  const products = matrix.products.filter((_, i) => keep[i]);
+function dropUnspecified(matrix: TradeMatrix, isUnspecified: (p: string) => boolean): { matrix: TradeMatrix; excluded: StoredExclusion[] } {
   const cols = matrix.products.length;
-  const values = new Float64Array(matrix.countries.length * products.length);
-  for (let c = 0; c < matrix.countries.length; c++) {
-    let k = 0;
-    for (let p = 0; p < cols; p++) if (keep[p]) values[c * products.length + k++] = matrix.values[c * cols + p];
-  }
+  const kept: number[] = [];
+  const excluded: StoredExclusion[] = [];
   matrix.products.forEach((id, p) => {
-    if (keep[p]) return;
+    if (!isUnspecified(id)) return void kept.push(p);
     let total = 0;
     for (let c = 0; c < matrix.countries.length; c++) total += matrix.values[c * cols + p];
     excluded.push({ kind: "product", id, reason: "unspecified", value: total });
   });
-  return { matrix: { countries: matrix.countries, products, values }, excluded };
+  if (excluded.length === 0) return { matrix, excluded };
+  return { matrix: selectSubmatrix(matrix, Uint32Array.from(matrix.countries.keys()), kept), excluded };
 }
 
 async function readPopulation(conn: DuckDBConnection, query: { sql: string; params: Record<string, DuckDBValue> } | null) {
@@ -273,7 +254,7 @@ async function readPopulation(conn: DuckDBConnection, query: { sql: string; para
   return new Map(rows.map((r) => [String(r[0]), toNumber(r[1])]));
 }
 
-function writeResult(appenders: Record<keyof typeof STAGE, DuckDBAppender>, set: string, year: number, input: Matrix, r: ComplexityResult): number {
+function writeResult(appenders: Record<keyof typeof STAGE, DuckDBAppender>, set: string, year: number, input: TradeMatrix, r: ComplexityResult): number {
   const { eci, pci, rca } = appenders;
   const rows = r.countries.length;
   const cols = r.products.length;
@@ -402,7 +383,7 @@ export async function buildComplexity(
       let message = "";
       let result: ComplexityResult | null = null;
       let excluded: StoredExclusion[] = [];
-      let input: Matrix = { countries: [], products: [], values: new Float64Array(0) };
+      let input: TradeMatrix = { countries: [], products: [], values: new Float64Array(0) };
       await progress.step(`complexity ${source.set} ${source.period(year)} (${source.kind})`, null, async () => {
         const { sql, params } = source.matrixSql(year);
         const raw = await readMatrix(conn, sql, params);

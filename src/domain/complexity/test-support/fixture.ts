@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { TradeMatrix } from "../matrix";
+import { tradeMatrixFromCells, type TradeMatrix } from "../matrix";
 
 const projectRoot = fileURLToPath(new URL("../../../../", import.meta.url));
 
@@ -28,20 +28,15 @@ export function readFixtureJson<Row extends unknown[]>(relativePath: string): Fi
 /** trade.csv as a dense matrix, ids sorted like R factor levels and pandas pivots, duplicates summed. */
 export function loadFixtureTrade(): TradeMatrix {
   const lines = readFileSync(join(fixtureDir, "trade.csv"), "utf8").split("\n");
-  const rows: [string, string, number][] = [];
+  const [countries, products, values]: [string[], string[], number[]] = [[], [], []];
   for (let i = 1; i < lines.length; i++) {
-    const line = lines[i];
-    if (line === "") continue;
-    const [country, product, value] = line.split(",");
-    rows.push([country, product, Number(value)]);
+    if (lines[i] === "") continue;
+    const [country, product, value] = lines[i].split(",");
+    countries.push(country);
+    products.push(product);
+    values.push(Number(value));
   }
-  const countries = [...new Set(rows.map((r) => r[0]))].sort();
-  const products = [...new Set(rows.map((r) => r[1]))].sort();
-  const ci = new Map(countries.map((id, i) => [id, i]));
-  const pi = new Map(products.map((id, i) => [id, i]));
-  const values = new Float64Array(countries.length * products.length);
-  for (const [c, p, v] of rows) values[ci.get(c)! * products.length + pi.get(p)!] += v;
-  return { countries, products, values };
+  return tradeMatrixFromCells(countries, products, values);
 }
 
 export function indexOf(ids: readonly string[]): Map<string, number> {
