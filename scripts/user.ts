@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { isAssignableRole, roleLabelKey } from "@/domain/auth/roles";
 import { normaliseEmail, normaliseName, passwordProblems } from "@/domain/auth/validation";
 import { hashPassword } from "@/server/auth/password";
-import { createUser, DuplicateEmailError, findUserByEmail, listUsers, setRoles } from "@/server/auth/users";
+import { createUser, DuplicateEmailError, findUserByEmail, listUsers, setRoles, toPublicUser } from "@/server/auth/users";
 import { databasePath } from "@/server/db/config";
 
 const USAGE = `Usage:
@@ -105,18 +105,7 @@ function list(args: string[]) {
   const { values } = parseArgs({ args, options: { role: { type: "string" }, json: { type: "boolean", default: false } }, strict: true });
   const rows = listUsers({ role: values.role === undefined ? undefined : parseRole(values.role), limit: 100_000 });
   if (values.json) {
-    const shown = rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      role: row.role,
-      isAcademic: row.isAcademic,
-      sso_logo: row.ssoLogo,
-      hasPassword: Boolean(row.passwordHash),
-      emailVerified: row.emailVerified,
-      createdAt: row.createdAt,
-      updatedAt: row.updatedAt,
-    }));
+    const shown = rows.map((row) => ({ ...toPublicUser(row), emailVerified: row.emailVerified, createdAt: row.createdAt, updatedAt: row.updatedAt }));
     console.log(JSON.stringify(shown, null, 2));
     return;
   }

@@ -2,18 +2,12 @@
  * The users table, read and written in one place. Every multi-row write is one transaction.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { SessionUser } from "@/domain/auth/user";
 import { getDb, type AppDb } from "@/server/db/client";
 import { users, verificationTokens, type BespokeUserMetadata, type UserRow } from "@/server/db/schema";
 
-/** The user as the session and the pages see it (spec section 3: User). */
-export interface PublicUser {
-  id: string;
-  name: string | null;
-  email: string;
-  role: number;
-  isAcademic: boolean;
-  sso_logo: string | null;
-  bespoke_user_metadata: { consent?: BespokeUserMetadata["consent"] };
+/** The session's user (spec section 3: User), plus whether a password is set (the account page offers to set one). */
+export interface PublicUser extends SessionUser {
   hasPassword: boolean;
 }
 
