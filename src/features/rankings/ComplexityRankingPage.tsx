@@ -1,4 +1,4 @@
-import { Container, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { LEGACY_ECI_PATH, rankingPath, type RankingDepth, type RankingKind, type RankingPath, type RankingRevision } from "@/domain/rankings/routes";
@@ -9,8 +9,8 @@ import { getComplexitySet, type ComplexitySetDef } from "@/server/warehouse/regi
 import { loadEciRanking, loadPciRanking, rankingSource } from "./data";
 import { EciMap } from "./EciMap";
 import { EciScatter } from "./EciScatter";
-import { DataLinks, ExclusionSummary, localised, NotInData, NoWarehouse, OptionLinks, SourceLine } from "./parts";
-import { RankingTable, type RankingColumn } from "./RankingTable";
+import { ExclusionSummary, localised, NotInData, NoWarehouse, OptionLinks, RankingShell, RankingTableCard, SourceLine } from "./parts";
+import type { RankingColumn } from "./RankingTable";
 
 type Translate = Awaited<ReturnType<typeof getTranslations>>;
 
@@ -61,9 +61,9 @@ export async function ComplexityRankingPage({
   } catch (error) {
     if (isWarehouseError(error) && error.code === "warehouse_unavailable") {
       return (
-        <Shell heading={heading} lead={lead}>
+        <RankingShell heading={heading} lead={lead}>
           <NoWarehouse locale={locale} />
-        </Shell>
+        </RankingShell>
       );
     }
     throw error;
@@ -87,10 +87,10 @@ export async function ComplexityRankingPage({
           need: requested.depth === "hs6" ? t("notAvailable.needHs6", { revision: requested.revision.slice(2) }) : t("notAvailable.needHs4"),
         });
     return (
-      <Shell heading={heading} lead={lead}>
+      <RankingShell heading={heading} lead={lead}>
         <NotInData title={t("notAvailable.title")} body={body} options={options} />
         {options.length === 0 ? <Text>{t("notAvailable.none")}</Text> : null}
-      </Shell>
+      </RankingShell>
     );
   }
 
@@ -117,7 +117,7 @@ export async function ComplexityRankingPage({
 
   if (!source) {
     return (
-      <Shell heading={heading} lead={lead} subtitle={setLabel(t, set)}>
+      <RankingShell heading={heading} lead={lead} subtitle={setLabel(t, set)}>
         {selectors}
         <NotInData
           testId="year-missing"
@@ -125,7 +125,7 @@ export async function ComplexityRankingPage({
           body={t("yearMissing.body", { year: year ?? "", classification: setLabel(t, set) })}
           options={yearOptions.map((o) => ({ href: o.href, label: o.label }))}
         />
-      </Shell>
+      </RankingShell>
     );
   }
 
@@ -156,21 +156,20 @@ export async function ComplexityRankingPage({
       { key: "exports", label: t("columns.productExports"), format: "usd", secondary: true },
     ];
     return (
-      <Shell heading={heading} lead={lead} subtitle={subtitle}>
+      <RankingShell heading={heading} lead={lead} subtitle={subtitle}>
         {selectors}
         {methods}
         <ExclusionSummary locale={locale} excluded={data.excluded} run={run} />
-        <Paper withBorder p="md" radius="md">
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              {t("pci.tableTitle", { classification: setLabel(t, set), period })}
-            </Title>
-            <RankingTable rows={data.rows} columns={columns} defaultSort={{ key: "rank", direction: "asc" }} />
-            {sourceLine}
-            <DataLinks locale={locale} csvUrl={data.csvUrl} apiUrl={data.apiUrl} />
-          </Stack>
-        </Paper>
-      </Shell>
+        <RankingTableCard
+          locale={locale}
+          title={t("pci.tableTitle", { classification: setLabel(t, set), period })}
+          rows={data.rows}
+          columns={columns}
+          source={sourceLine}
+          csvUrl={data.csvUrl}
+          apiUrl={data.apiUrl}
+        />
+      </RankingShell>
     );
   }
 
@@ -187,7 +186,7 @@ export async function ComplexityRankingPage({
   ];
   const chartLabels = { measure: t("columns.eci"), rank: t("columns.rank"), high: t("charts.high"), low: t("charts.low") };
   return (
-    <Shell heading={heading} lead={lead} subtitle={subtitle}>
+    <RankingShell heading={heading} lead={lead} subtitle={subtitle}>
       {selectors}
       {legacy ? <Text size="sm">{t("legacy.dataNote")}</Text> : null}
       {methods}
@@ -235,37 +234,15 @@ export async function ComplexityRankingPage({
         </Paper>
       </SimpleGrid>
       <ExclusionSummary locale={locale} excluded={data.excluded} run={run} namesById={names} />
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t("eci.tableTitle", { classification: setLabel(t, set), period })}
-          </Title>
-          <RankingTable rows={data.rows} columns={columns} defaultSort={{ key: "rank", direction: "asc" }} />
-          {sourceLine}
-          <DataLinks locale={locale} csvUrl={data.csvUrl} apiUrl={data.apiUrl} />
-        </Stack>
-      </Paper>
-    </Shell>
-  );
-}
-
-function Shell({ heading, lead, subtitle, children }: { heading: string; lead: string; subtitle?: string; children: React.ReactNode }) {
-  return (
-    <Container size="xl" py={40}>
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1}>{heading}</Title>
-          {subtitle ? (
-            <Text size="lg" fw={500} c="teal" data-testid="ranking-subtitle">
-              {subtitle}
-            </Text>
-          ) : null}
-          <Text c="dimmed" maw={860}>
-            {lead}
-          </Text>
-        </Stack>
-        {children}
-      </Stack>
-    </Container>
+      <RankingTableCard
+        locale={locale}
+        title={t("eci.tableTitle", { classification: setLabel(t, set), period })}
+        rows={data.rows}
+        columns={columns}
+        source={sourceLine}
+        csvUrl={data.csvUrl}
+        apiUrl={data.apiUrl}
+      />
+    </RankingShell>
   );
 }

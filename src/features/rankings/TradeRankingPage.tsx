@@ -1,27 +1,11 @@
-import { Container, Paper, Stack, Text, Title } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { countryRankingsPath, nearestYear, productRankingsPath, type TradeRankingDepth } from "@/domain/rankings/routes";
 import { isWarehouseError } from "@/server/warehouse/client";
-import { DataLinks, localised, NotInData, NoWarehouse, OptionLinks, SourceLine } from "./parts";
-import { RankingTable, type RankingColumn } from "./RankingTable";
+import { localised, NotInData, NoWarehouse, OptionLinks, RankingShell, RankingTableCard, SourceLine } from "./parts";
+import type { RankingColumn } from "./RankingTable";
 import { cubeYears, HS4_CUBE, loadCountryTradeRanking, loadProductTradeRanking, SECTIONS_CUBE } from "./tradeData";
-
-function Shell({ heading, lead, children }: { heading: string; lead: string; children: React.ReactNode }) {
-  return (
-    <Container size="xl" py={40}>
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1}>{heading}</Title>
-          <Text c="dimmed" maw={860}>
-            {lead}
-          </Text>
-        </Stack>
-        {children}
-      </Stack>
-    </Container>
-  );
-}
 
 async function yearsOr503(cube: string): Promise<number[] | "no-warehouse"> {
   try {
@@ -46,22 +30,22 @@ export async function CountryTradeRankingPage({ locale, year }: { locale: Locale
   const years = await yearsOr503(SECTIONS_CUBE);
   if (years === "no-warehouse") {
     return (
-      <Shell heading={heading} lead={t("countries.lead")}>
+      <RankingShell heading={heading} lead={t("countries.lead")}>
         <NoWarehouse locale={locale} />
-      </Shell>
+      </RankingShell>
     );
   }
   if (!years.includes(year)) {
     const latest = nearestYear(years, year);
     return (
-      <Shell heading={heading} lead={t("countries.lead")}>
+      <RankingShell heading={heading} lead={t("countries.lead")}>
         <NotInData
           testId="no-data-year"
           title={t("noData.title", { year })}
           body={years.length ? t("noData.body", { year, first: years[0], last: years[years.length - 1] }) : t("noData.empty")}
           options={latest ? [{ href: localised(locale, countryRankingsPath(latest)), label: t("noData.link", { year: latest }) }] : []}
         />
-      </Shell>
+      </RankingShell>
     );
   }
   const data = await loadCountryTradeRanking(year, years, locale);
@@ -76,16 +60,17 @@ export async function CountryTradeRankingPage({ locale, year }: { locale: Locale
     { key: "imports", label: t("columns.imports"), format: "usd", secondary: true },
   ];
   return (
-    <Shell heading={heading} lead={t("countries.lead")}>
+    <RankingShell heading={heading} lead={t("countries.lead")}>
       <OptionLinks label={tr("yearLabel")} testId="year-links" options={yearOptions(years, year, (y) => localised(locale, countryRankingsPath(y)))} />
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="sm">
-          <RankingTable rows={data.rows} columns={columns} defaultSort={{ key: "rank", direction: "asc" }} />
-          <SourceLine label={tr("sourceLabel")}>{t("countries.source", { year })}</SourceLine>
-          <DataLinks locale={locale} csvUrl={data.csvUrl} apiUrl={data.apiUrl} />
-        </Stack>
-      </Paper>
-    </Shell>
+      <RankingTableCard
+        locale={locale}
+        rows={data.rows}
+        columns={columns}
+        source={<SourceLine label={tr("sourceLabel")}>{t("countries.source", { year })}</SourceLine>}
+        csvUrl={data.csvUrl}
+        apiUrl={data.apiUrl}
+      />
+    </RankingShell>
   );
 }
 
@@ -96,9 +81,9 @@ export async function ProductTradeRankingPage({ locale, year, depth }: { locale:
   const sectionYears = await yearsOr503(SECTIONS_CUBE);
   if (sectionYears === "no-warehouse") {
     return (
-      <Shell heading={heading} lead={t("products.lead")}>
+      <RankingShell heading={heading} lead={t("products.lead")}>
         <NoWarehouse locale={locale} />
-      </Shell>
+      </RankingShell>
     );
   }
   const hs4Years = await cubeYears(HS4_CUBE);
@@ -106,14 +91,14 @@ export async function ProductTradeRankingPage({ locale, year, depth }: { locale:
   if (!allYears.includes(year)) {
     const latest = nearestYear(allYears, year);
     return (
-      <Shell heading={heading} lead={t("products.lead")}>
+      <RankingShell heading={heading} lead={t("products.lead")}>
         <NotInData
           testId="no-data-year"
           title={t("noData.title", { year })}
           body={allYears.length ? t("noData.body", { year, first: allYears[0], last: allYears[allYears.length - 1] }) : t("noData.empty")}
           options={latest ? [{ href: localised(locale, productRankingsPath(latest)), label: t("noData.link", { year: latest }) }] : []}
         />
-      </Shell>
+      </RankingShell>
     );
   }
   const effective: TradeRankingDepth = depth ?? (hs4Years.includes(year) ? "hs4" : "section");
@@ -135,7 +120,7 @@ export async function ProductTradeRankingPage({ locale, year, depth }: { locale:
   const depthYears = effective === "hs4" ? hs4Years : sectionYears;
   if (!depthYears.includes(year)) {
     return (
-      <Shell heading={heading} lead={t("products.lead")}>
+      <RankingShell heading={heading} lead={t("products.lead")}>
         {selectors}
         <NotInData
           testId="no-data-depth"
@@ -146,7 +131,7 @@ export async function ProductTradeRankingPage({ locale, year, depth }: { locale:
             ...hs4Years.map((y) => ({ href: localised(locale, productRankingsPath(y, "hs4")), label: t("noDepth.hs4", { year: y }) })),
           ]}
         />
-      </Shell>
+      </RankingShell>
     );
   }
   const data = await loadProductTradeRanking(year, effective, depthYears, locale);
@@ -160,15 +145,16 @@ export async function ProductTradeRankingPage({ locale, year, depth }: { locale:
     ...(data.hasSeries ? [{ key: "series", label: t("columns.trend"), format: "sparkline" as const, secondary: true }] : []),
   ];
   return (
-    <Shell heading={heading} lead={t("products.lead")}>
+    <RankingShell heading={heading} lead={t("products.lead")}>
       {selectors}
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="sm">
-          <RankingTable rows={data.rows} columns={columns} defaultSort={{ key: "rank", direction: "asc" }} />
-          <SourceLine label={tr("sourceLabel")}>{effective === "hs4" ? t("products.sourceHs4", { year }) : t("products.sourceSections", { year })}</SourceLine>
-          <DataLinks locale={locale} csvUrl={data.csvUrl} apiUrl={data.apiUrl} />
-        </Stack>
-      </Paper>
-    </Shell>
+      <RankingTableCard
+        locale={locale}
+        rows={data.rows}
+        columns={columns}
+        source={<SourceLine label={tr("sourceLabel")}>{effective === "hs4" ? t("products.sourceHs4", { year }) : t("products.sourceSections", { year })}</SourceLine>}
+        csvUrl={data.csvUrl}
+        apiUrl={data.apiUrl}
+      />
+    </RankingShell>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Group, List, ListItem, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Container, Group, List, ListItem, Paper, Stack, Text, Title } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import type { Locale } from "@/domain/i18n/locales";
 import { ButtonLink, TextLink } from "@/features/shell/AppLink";
+import { RankingTable, type RankingColumn, type RankingRow } from "./RankingTable";
 import type { ComplexityExclusion, ComplexityRun } from "@/server/warehouse/complexity";
 import { warehouseStatus } from "@/server/warehouse/config";
 
@@ -24,6 +25,46 @@ export async function NoWarehouse({ locale }: { locale: Locale }) {
     <Alert color="yellow" title={t("missingTitle")} data-testid="no-warehouse">
       {t("missingBody", { places: warehouseStatus().lookedIn.join(", ") })}
     </Alert>
+  );
+}
+
+/** A ranking page: its heading, an optional subtitle (the classification), the lead, then its parts. */
+export function RankingShell({ heading, lead, subtitle, children }: { heading: string; lead: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <Container size="xl" py={40}>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{heading}</Title>
+          {subtitle ? (
+            <Text size="lg" fw={500} c="teal" data-testid="ranking-subtitle">
+              {subtitle}
+            </Text>
+          ) : null}
+          <Text c="dimmed" maw={860}>
+            {lead}
+          </Text>
+        </Stack>
+        {children}
+      </Stack>
+    </Container>
+  );
+}
+
+/** A ranking table in its card: optional title, the table (by rank), its source line, CSV and API links. */
+export function RankingTableCard(props: { locale: Locale; title?: string; rows: RankingRow[]; columns: RankingColumn[]; source: ReactNode; csvUrl: string; apiUrl: string }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        {props.title ? (
+          <Title order={2} size="h4">
+            {props.title}
+          </Title>
+        ) : null}
+        <RankingTable rows={props.rows} columns={props.columns} defaultSort={{ key: "rank", direction: "asc" }} />
+        {props.source}
+        <DataLinks locale={props.locale} csvUrl={props.csvUrl} apiUrl={props.apiUrl} />
+      </Stack>
+    </Paper>
   );
 }
 

@@ -18,6 +18,26 @@ function values(rows: DataRecord[], level: string): Map<string, number | null> {
   return new Map(rows.map((r) => [str(r[`${level} ID`]), num(r["Trade Value"])]));
 }
 
+/**
+ * What both trade rankings show of each member: its rank and rank change against the previous year,
+ * its value, share of the total and growth.
+ */
+function standings(current: Map<string, number | null>, previous: Map<string, number | null> | null) {
+  const ranks = rankDescending([...current].map(([id, value]) => ({ id, value })));
+  const changes = rankChanges(ranks, previous ? rankDescending([...previous].map(([id, value]) => ({ id, value }))) : null);
+  const total = [...current.values()].reduce<number>((s, v) => s + (v ?? 0), 0);
+  const of = (id: string) => {
+    const value = current.get(id) ?? null;
+    const before = previous?.get(id) ?? null;
+    return {
+      rank: ranks.get(id) ?? null,
+      change: changes.get(id) ?? null,
+      values: { exports: value, share: value !== null && total > 0 ? value / total : null, growth: value !== null && before ? (value - before) / before : null },
+    };
+  };
+  return { total, of };
+}
+
 export interface TradeRanking {
   rows: RankingRow[];
   previousYear: number | null;
@@ -51,36 +71,27 @@ export async function loadCountryTradeRanking(year: number, years: number[], loc
   const exportValues = values(exports.data, "Exporter Country");
   const importValues = values(imports.data, "Importer Country");
   const previousValues = previous ? values(previous.data, "Exporter Country") : null;
-  const ranks = rankDescending([...exportValues].map(([id, value]) => ({ id, value })));
-  const changes = rankChanges(ranks, previousValues ? rankDescending([...previousValues].map(([id, value]) => ({ id, value }))) : null);
+  const standing = standings(exportValues, previousValues);
   const seriesOf = series
     ? seriesByMember(
         series.data.map((r) => ({ id: str(r["Exporter Country ID"]), year: Number(r["Year ID"]), value: num(r["Trade Value"]) })),
         sparkYears,
       )
     : null;
-  const total = [...exportValues.values()].reduce<number>((s, v) => s + (v ?? 0), 0);
   const rows: RankingRow[] = exports.data.map((r) => {
     const id = str(r["Exporter Country ID"]);
-    const value = num(r["Trade Value"]);
-    const before = previousValues?.get(id) ?? null;
+    const own = standing.of(id);
     return {
       id,
       name: str(r["Exporter Country"]),
       detail: str(r["Exporter Continent"]),
       image: countryImage(id),
-      rank: ranks.get(id) ?? null,
-      change: changes.get(id) ?? null,
       series: seriesOf?.get(id),
-      values: {
-        exports: value,
-        share: value !== null && total > 0 ? value / total : null,
-        growth: value !== null && before ? (value - before) / before : null,
-        imports: importValues.get(id) ?? null,
-      },
+      ...own,
+      values: { ...own.values, imports: importValues.get(id) ?? null },
     };
   });
-  return { rows, previousYear, csvUrl: dataApiUrl(exportsQuery, locale, "csv"), apiUrl: dataApiUrl(exportsQuery, locale), hasSeries: Boolean(seriesOf), total };
+  return { rows, previousYear, csvUrl: dataApiUrl(exportsQuery, locale, "csv"), apiUrl: dataApiUrl(exportsQuery, locale), hasSeries: Boolean(seriesOf), total: standing.total };
 }
 
 export async function loadProductTradeRanking(year: number, depth: "section" | "hs4", years: number[], locale: Locale): Promise<TradeRanking> {
@@ -104,8 +115,7 @@ export async function loadProductTradeRanking(year: number, depth: "section" | "
   ]);
   const valueOf = values(current.data, level);
   const previousValues = previous ? values(previous.data, level) : null;
-  const ranks = rankDescending([...valueOf].map(([id, value]) => ({ id, value })));
-  const changes = rankChanges(ranks, previousValues ? rankDescending([...previousValues].map(([id, value]) => ({ id, value }))) : null);
+  const standing = standings(valueOf, previousValues);
   const seriesOf = series
     ? seriesByMember(
         series.data.map((r) => ({ id: str(r[`${level} ID`]), year: Number(r["Year ID"]), value: num(r["Trade Value"]) })),
@@ -113,28 +123,19 @@ export async function loadProductTradeRanking(year: number, depth: "section" | "
       )
     : null;
   const sectionColor = new Map(sections.map((s) => [String(s.id), s.color]));
-  const total = [...valueOf.values()].reduce<number>((s, v) => s + (v ?? 0), 0);
   const rows: RankingRow[] = current.data.map((r) => {
     const id = str(r[`${level} ID`]);
-    const value = num(r["Trade Value"]);
-    const before = previousValues?.get(id) ?? null;
     const sectionId = depth === "hs4" ? str(r["Section ID"]) : id;
     return {
       id,
       name: str(r[level]),
       detail: depth === "hs4" ? `${id} · ${str(r.Section)}` : undefined,
       color: sectionColor.get(sectionId) ?? null,
-      rank: ranks.get(id) ?? null,
-      change: changes.get(id) ?? null,
       series: seriesOf?.get(id),
-      values: {
-        exports: value,
-        share: value !== null && total > 0 ? value / total : null,
-        growth: value !== null && before ? (value - before) / before : null,
-      },
+      ...standing.of(id),
     };
   });
-  return { rows, previousYear, csvUrl: dataApiUrl(query, locale, "csv"), apiUrl: dataApiUrl(query, locale), hasSeries: Boolean(seriesOf), total };
+  return { rows, previousYear, csvUrl: dataApiUrl(query, locale, "csv"), apiUrl: dataApiUrl(query, locale), hasSeries: Boolean(seriesOf), total: standing.total };
 }
 
 export { cubeYears };
