@@ -110,6 +110,21 @@ test.describe("trade rankings", () => {
     await expect(page.getByTestId("sparkline").first()).toBeVisible();
   });
 
+  test("rank changes of two digits are shown whole, not cut to an ellipsis", async ({ page }) => {
+    await page.goto("/zh/country-rankings/2018/trade");
+    const iran = page.locator('[data-row-id="irn"]');
+    await expect(iran.getByText("▼ 10")).toBeVisible();
+    // Text wider than its label (even by a fraction of a pixel, which scrollWidth rounds away) is cut with "…".
+    const cut = await page.locator('[data-testid="ranking-table"] .mantine-Badge-label').evaluateAll((labels) =>
+      labels.filter((label) => {
+        const text = document.createRange();
+        text.selectNodeContents(label);
+        return text.getBoundingClientRect().width > label.getBoundingClientRect().width + 0.01;
+      }).length,
+    );
+    expect(cut).toBe(0);
+  });
+
   test("a malformed year is a 404", async ({ request }) => {
     expect((await request.get("/en/country-rankings/abc/trade")).status()).toBe(404);
     expect((await request.get("/en/product-rankings/20188/trade")).status()).toBe(404);

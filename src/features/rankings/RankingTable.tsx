@@ -148,7 +148,7 @@ export function RankingTable({
         if (row.change === null) return <Text size="xs" c="dimmed">–</Text>;
         if (row.change === 0) return <Text size="xs" c="dimmed" aria-label={t("unchanged")}>=</Text>;
         return (
-          <Badge size="sm" variant="filled" color={row.change > 0 ? "teal.9" : "red.9"} aria-label={row.change > 0 ? t("up", { places: row.change }) : t("down", { places: -row.change })}>
+          <Badge size="sm" variant="filled" miw="max-content" color={row.change > 0 ? "teal.9" : "red.9"} aria-label={row.change > 0 ? t("up", { places: row.change }) : t("down", { places: -row.change })}>
             {row.change > 0 ? `▲ ${row.change}` : `▼ ${-row.change}`}
           </Badge>
         );
