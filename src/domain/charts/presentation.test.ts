@@ -24,20 +24,10 @@ import {
   X_ICON,
   type TooltipLabels,
 } from "./presentation";
+import { EN_CHART_LABELS } from "./test-support/labels";
 
-const LABELS: TooltipLabels = {
-  rca: "RCA",
-  relatedness: "Relatedness",
-  marketShare: "Market Share",
-  delta: "Delta",
-  tradeValue: "Trade Value",
-  growth: "Growth",
-  percent: "Percent",
-  year: "Year",
-  month: "Month",
-  quarter: "Quarter",
-};
-const FALLBACKS = { unspecifiedTerritories: "Unspecified Territories", multipleItems: "Multiple Items", otherValues: "Other values" };
+const LABELS: TooltipLabels = EN_CHART_LABELS.tooltip;
+const FALLBACKS = EN_CHART_LABELS.fallbacks;
 
 describe("constants", () => {
   it("match the spec", () => {

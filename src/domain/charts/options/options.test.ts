@@ -18,30 +18,9 @@ import {
   TOOLTIP_CLASS,
   treemapOption,
 } from ".";
+import { EN_CHART_LABELS } from "../test-support/labels";
 
-const ctx: ChartContext = {
-  locale: "en",
-  dark: false,
-  labels: {
-    tooltip: {
-      rca: "RCA",
-      relatedness: "Relatedness",
-      marketShare: "Market Share",
-      delta: "Delta",
-      tradeValue: "Trade Value",
-      growth: "Growth",
-      percent: "Percent",
-      year: "Year",
-      month: "Month",
-      quarter: "Quarter",
-    },
-    fallbacks: { unspecifiedTerritories: "Unspecified Territories", multipleItems: "Multiple Items", otherValues: "Other values" },
-    total: "Total",
-    measures: { gdp_per_capita: "GDP per capita", trade_value: "Trade value", rca: "RCA", world_trade: "World trade", population: "Population" },
-    worldTrade: "World trade",
-    noData: "No data",
-  },
-};
+const ctx: ChartContext = { locale: "en", dark: false, labels: EN_CHART_LABELS };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
