@@ -28,7 +28,9 @@ import { getComplexitySet } from "@/server/warehouse/registry";
 import { FORMULAS, MEASURE_IDS, renderFormula, type MeasureId } from "./formulas";
 
 /** How our engine compares with the two reference packages, as measured by the fixture tests. */
-export const COMPARISONS: readonly { id: string; reference: "r" | "py" | "both"; agreement: { kind: "exact" } | { kind: "within"; bound: string; measured?: string } | { kind: "correlation"; value: string } }[] = [
+type Agreement = { kind: "exact" } | { kind: "within"; bound: string; measured?: string } | { kind: "correlation"; value: string };
+
+export const COMPARISONS: readonly { id: string; reference: "r" | "py" | "both"; agreement: Agreement }[] = [
   { id: "binary", reference: "r", agreement: { kind: "exact" } },
   { id: "proximity", reference: "r", agreement: { kind: "exact" } },
   { id: "fitness", reference: "r", agreement: { kind: "within", bound: "1 × 10⁻⁹", measured: "1.6 × 10⁻¹⁵" } },
@@ -72,6 +74,11 @@ async function loadRuns(): Promise<{ run: ComplexityRun; reasons: Map<string, nu
  */
 export async function MethodsPage({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale, namespace: "methods" });
+  const agreementText = (a: Agreement) => {
+    if (a.kind === "exact") return t("comparison.exact");
+    if (a.kind === "correlation") return t("comparison.correlation", { value: a.value });
+    return a.measured ? t("comparison.withinMeasured", { bound: a.bound, measured: a.measured }) : t("comparison.within", { bound: a.bound });
+  };
   const tr = await getTranslations({ locale, namespace: "rankings" });
   const runs = await loadRuns();
   const reasonLabel = (key: string) => (t.has(`filters.reasons.${key.replace(":", ".")}`) ? t(`filters.reasons.${key.replace(":", ".")}`) : key);
@@ -224,15 +231,7 @@ export async function MethodsPage({ locale }: { locale: Locale }) {
                         <Text size="sm">{REFERENCES[c.reference]}</Text>
                       </TableTd>
                       <TableTd>
-                        <Text size="sm">
-                          {c.agreement.kind === "exact"
-                            ? t("comparison.exact")
-                            : c.agreement.kind === "correlation"
-                              ? t("comparison.correlation", { value: c.agreement.value })
-                              : c.agreement.measured
-                                ? t("comparison.withinMeasured", { bound: c.agreement.bound, measured: c.agreement.measured })
-                                : t("comparison.within", { bound: c.agreement.bound })}
-                        </Text>
+                        <Text size="sm">{agreementText(c.agreement)}</Text>
                       </TableTd>
                     </TableTr>
                   ))}
