@@ -117,40 +117,33 @@ export async function complexitySources(
   const sources: ComplexitySource[] = [];
   const yearsOf = (table: string, where = "") => async (c: DuckDBConnection) =>
     (await c.runAndReadAll(`SELECT DISTINCT year FROM ${ident(table)} ${where} ORDER BY year`)).getRowsJS().map((r) => Number(r[0]));
+  /** An HS export table with one matrix per year, the default filters and WDI population. */
+  const yearlyHsSource = (s: { set: string; kind: ComplexitySource["kind"]; tradeCube: string; table: string; country: string; product: string; flowExports?: boolean }): ComplexitySource => {
+    const where = s.flowExports ? "WHERE flow = 2" : "";
+    return {
+      set: s.set,
+      kind: s.kind,
+      tradeCube: s.tradeCube,
+      years: yearsOf(s.table, where),
+      matrixSql: (year) => ({
+        sql: `SELECT ${s.country} AS country, ${s.product} AS product, SUM(trade_value) AS value FROM ${ident(s.table)} ${where ? `${where} AND` : "WHERE"} year = $year GROUP BY ALL`,
+        params: { year },
+      }),
+      populationSql: population,
+      period: (year) => String(year),
+      isUnspecified: hsUnspecified,
+      filters: DEFAULT_FILTERS,
+      thresholdScale: 1,
+    };
+  };
 
   if (await tableExists(conn, "fact_ots_hs4")) {
-    sources.push({
-      set: "hs92_hs4",
-      kind: "ots_hs4",
-      tradeCube: "trade_i_ots_a_hs4",
-      years: yearsOf("fact_ots_hs4", "WHERE flow = 2"),
-      matrixSql: (year) => ({
-        sql: `SELECT country, hs4 AS product, SUM(trade_value) AS value FROM fact_ots_hs4 WHERE flow = 2 AND year = $year GROUP BY ALL`,
-        params: { year },
-      }),
-      populationSql: population,
-      period: (year) => String(year),
-      isUnspecified: hsUnspecified,
-      filters: DEFAULT_FILTERS,
-      thresholdScale: 1,
-    });
+    sources.push(yearlyHsSource({ set: "hs92_hs4", kind: "ots_hs4", tradeCube: "trade_i_ots_a_hs4", table: "fact_ots_hs4", country: "country", product: "hs4", flowExports: true }));
   }
   if (await tableExists(conn, "fact_comtrade_hs4_sample")) {
-    sources.push({
-      set: "hs92_hs4",
-      kind: "comtrade_hs4_sample",
-      tradeCube: "trade_i_comtrade_a_hs4_sample",
-      years: yearsOf("fact_comtrade_hs4_sample"),
-      matrixSql: (year) => ({
-        sql: `SELECT exporter AS country, hs4 AS product, SUM(trade_value) AS value FROM fact_comtrade_hs4_sample WHERE year = $year GROUP BY ALL`,
-        params: { year },
-      }),
-      populationSql: population,
-      period: (year) => String(year),
-      isUnspecified: hsUnspecified,
-      filters: DEFAULT_FILTERS,
-      thresholdScale: 1,
-    });
+    sources.push(
+      yearlyHsSource({ set: "hs92_hs4", kind: "comtrade_hs4_sample", tradeCube: "trade_i_comtrade_a_hs4_sample", table: "fact_comtrade_hs4_sample", country: "exporter", product: "hs4" }),
+    );
   }
   if (options.fixtureRelation) {
     const rel = ident(options.fixtureRelation);
@@ -182,21 +175,9 @@ export async function complexitySources(
   for (const revision of options.baciRevisions) {
     const t = baciTables(revision);
     if (!(await tableExists(conn, t.productsExporter))) continue;
-    sources.push({
-      set: baciComplexityKey(revision),
-      kind: "baci",
-      tradeCube: `trade_i_baci_a_${revision}`,
-      years: yearsOf(t.productsExporter),
-      matrixSql: (year) => ({
-        sql: `SELECT exporter AS country, hs6 AS product, SUM(trade_value) AS value FROM ${ident(t.productsExporter)} WHERE year = $year GROUP BY ALL`,
-        params: { year },
-      }),
-      populationSql: population,
-      period: (year) => String(year),
-      isUnspecified: hsUnspecified,
-      filters: DEFAULT_FILTERS,
-      thresholdScale: 1,
-    });
+    sources.push(
+      yearlyHsSource({ set: baciComplexityKey(revision), kind: "baci", tradeCube: `trade_i_baci_a_${revision}`, table: t.productsExporter, country: "exporter", product: "hs6" }),
+    );
   }
   return sources;
 }
