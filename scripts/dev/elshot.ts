@@ -1,15 +1,8 @@
-import { chromium } from "@playwright/test";
+import { openPage } from "./page";
 // Dev: screenshot one element. Usage: tsx scripts/dev/elshot.ts URL SELECTOR OUT [width] [scheme]
 async function main() {
   const [url, selector, out, width = "390", scheme = "light"] = process.argv.slice(2);
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
-  const ctx = await browser.newContext({ viewport: { width: Number(width), height: 900 } });
-  await ctx.addCookies([
-    { name: "ots-color-scheme", value: scheme, url },
-    { name: "ots-consent", value: "f0t0", url },
-  ]);
-  const page = await ctx.newPage();
-  await page.goto(url, { waitUntil: "networkidle" });
+  const { browser, page } = await openPage(url, Number(width), scheme);
   const el = page.locator(selector).first();
   await el.scrollIntoViewIfNeeded();
   await page.waitForTimeout(1500);
