@@ -155,6 +155,11 @@ test("the methods page renders every formula", async ({ page }) => {
   await expect(page.locator(".katex-display math").first()).toBeAttached();
   await expect(page.getByTestId("filters-table")).toContainText("HS4 · HS92, 2018");
   await expect(page.getByTestId("comparison-table")).toContainText("Identical in every cell");
+  await expect(page.getByTestId("comparison-table")).toContainText("1.6 × 10⁻¹⁵");
+  // Figures follow the locale's decimal separator.
+  await page.goto("/es/resources/methods");
+  await expect(page.getByTestId("comparison-table")).toContainText("1,6 × 10⁻¹⁵");
+  await expect(page.getByTestId("comparison-table")).toContainText("0,9999");
 });
 
 test("ranking and methods pages have no serious or critical accessibility violations", async ({ page, context, baseURL }) => {

@@ -74,10 +74,13 @@ async function loadRuns(): Promise<{ run: ComplexityRun; reasons: Map<string, nu
  */
 export async function MethodsPage({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale, namespace: "methods" });
+  // The figures are written "1.6 × 10⁻¹⁵"; Spanish writes the decimal point as a comma.
+  const separator = new Intl.NumberFormat(locale).format(1.5).charAt(1);
+  const figure = (v: string) => v.replace(".", separator);
   const agreementText = (a: Agreement) => {
     if (a.kind === "exact") return t("comparison.exact");
-    if (a.kind === "correlation") return t("comparison.correlation", { value: a.value });
-    return a.measured ? t("comparison.withinMeasured", { bound: a.bound, measured: a.measured }) : t("comparison.within", { bound: a.bound });
+    if (a.kind === "correlation") return t("comparison.correlation", { value: figure(a.value) });
+    return a.measured ? t("comparison.withinMeasured", { bound: figure(a.bound), measured: figure(a.measured) }) : t("comparison.within", { bound: figure(a.bound) });
   };
   const tr = await getTranslations({ locale, namespace: "rankings" });
   const runs = await loadRuns();
