@@ -1,5 +1,5 @@
 import type { MetadataRoute } from "next";
-import { siteUrl } from "@/features/shell/metadata";
+import { siteUrl } from "@/server/origin";
 
 export const dynamic = "force-dynamic";
 

@@ -16,7 +16,7 @@ import { parseTagId } from "@/domain/consent/tag";
 import { Footer } from "@/features/shell/Footer";
 import { Frame } from "@/features/shell/Frame";
 import { Header } from "@/features/shell/Header";
-import { siteUrl } from "@/features/shell/metadata";
+import { siteUrl } from "@/server/origin";
 import { Providers } from "@/features/shell/Providers";
 import { AccountMenu } from "@/features/account/AccountMenu";
 import { currentSession } from "@/server/auth/session";

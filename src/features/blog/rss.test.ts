@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
-import { buildRss, escapeXml } from "./rss";
+import { escapeXml } from "@/domain/format/xml";
+import { buildRss } from "./rss";
 
 it("escapes XML and lists posts with absolute links", () => {
   expect(escapeXml(`<a href="x">&'`)).toBe("&lt;a href=&quot;x&quot;&gt;&amp;&apos;");

@@ -1,9 +1,6 @@
 import { LOCALE_TAGS, type Locale } from "@/domain/i18n/locales";
-import type { BlogPost } from "./posts";
-
-export function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] as string);
-}
+import type { BlogPost } from "@/domain/content/blogPosts";
+import { escapeXml } from "@/domain/format/xml";
 
 /** RSS 2.0 for one locale's blog. */
 export function buildRss(opts: {

@@ -2,7 +2,7 @@ import { Badge, Container, List, ListItem, Stack, Text, Title } from "@mantine/c
 import { getTranslations } from "next-intl/server";
 import { TextLink } from "@/features/shell/AppLink";
 import type { Locale } from "@/domain/i18n/locales";
-import { PAGE_TITLE_KEYS, type PlannedPage as Planned } from "./registry";
+import { PAGE_TITLE_KEYS, type PlannedPage as Planned } from "@/domain/content/plannedPages";
 
 export async function PlannedPage({ locale, page }: { locale: Locale; page: Planned }) {
   const t = await getTranslations({ locale });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import en from "../../../messages/en.json";
 import { internalNavPaths, NAV_MENUS } from "../shell/navigation";
-import { PAGE_TITLE_KEYS, PLANNED_PAGES, plannedPageFor } from "./registry";
+import { PAGE_TITLE_KEYS, PLANNED_PAGES, plannedPageFor } from "@/domain/content/plannedPages";
 
 const REAL_PAGES = new Set([
   "/profile/world/wld",

@@ -1,16 +1,6 @@
 import type { Metadata } from "next";
 import { DEFAULT_LOCALE, LOCALES, LOCALE_TAGS, type Locale } from "@/domain/i18n/locales";
 
-/** The public origin used for canonical and alternate links (SITE_URL). */
-export function siteUrl(): URL {
-  const fallback = `http://localhost:${process.env.PORT || 3000}`;
-  try {
-    return new URL(process.env.SITE_URL || fallback);
-  } catch {
-    return new URL(fallback);
-  }
-}
-
 /**
  * Canonical URL and one alternate per language (plus x-default) for a page path given without
  * its locale prefix: every page's generateMetadata goes through here.

@@ -22,7 +22,7 @@ import { limiters } from "./rateLimits";
 import { sessionCookie, sessionCookieName, type ServerSession } from "./session";
 import { toSessionUser } from "./options";
 import { createUser, deleteUser, DuplicateEmailError, setPasswordHash, setRoles, updateName } from "./users";
-import { secureCookies } from "./origin";
+import { secureCookies } from "@/server/origin";
 
 /** After signing in by email link, a new password may be set without the old one for this long. */
 export const PASSWORD_RESET_WINDOW_MS = 15 * 60_000;

@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import { jsonError, readBodyLimited } from "@/server/http/jsonError";
 import { csrfCookieName, isSameOrigin, readCookie, verifyCsrfToken } from "./csrf";
-import { authOrigin, secureCookies } from "./origin";
+import { authOrigin, secureCookies } from "@/server/origin";
 import { authSecret } from "./secret";
 import { currentSession, type ServerSession } from "./session";
 

@@ -14,7 +14,7 @@ import { buildSignInEmail } from "@/server/mail/signInEmail";
 import type { UserRow } from "@/server/db/schema";
 import { pushLocalConsentAtSignIn } from "@/server/consent/store";
 import { appAdapter } from "./adapter";
-import { authOrigin, ensureNextAuthUrl, secureCookies } from "./origin";
+import { authOrigin, ensureNextAuthUrl, secureCookies } from "@/server/origin";
 import { verifyPassword } from "./password";
 import { authSecret } from "./secret";
 import { findUserByEmail, findUserById, markEmailVerified, toPublicUser } from "./users";

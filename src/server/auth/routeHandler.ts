@@ -10,7 +10,7 @@ import { jsonError, readBodyLimited } from "@/server/http/jsonError";
 import { clientKey, type RateLimiter } from "@/server/http/rateLimit";
 import { isSameOrigin } from "./csrf";
 import { authOptions } from "./options";
-import { authOrigin } from "./origin";
+import { authOrigin } from "@/server/origin";
 import { limiters } from "./rateLimits";
 
 export interface AuthRouteContext {

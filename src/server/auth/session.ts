@@ -9,7 +9,7 @@ import { sessionRequiredPath } from "@/domain/auth/paths";
 import type { SessionUser } from "@/domain/auth/user";
 import type { Locale } from "@/domain/i18n/locales";
 import type { UserRow } from "@/server/db/schema";
-import { secureCookies } from "./origin";
+import { secureCookies } from "@/server/origin";
 import { SESSION_MAX_AGE_SECONDS, toSessionUser } from "./options";
 import { authSecret } from "./secret";
 import { findUserById } from "./users";

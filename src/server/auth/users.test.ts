@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { openDb, type AppDb } from "@/server/db/client";
 import { verificationTokens } from "@/server/db/schema";
+import { setConsent } from "@/server/consent/store";
 import { hashPassword, verifyPassword } from "./password";
 import {
   createUser,
@@ -8,7 +9,6 @@ import {
   DuplicateEmailError,
   findUserByEmail,
   listUsers,
-  setConsent,
   setPasswordHash,
   setRoles,
   toPublicUser,

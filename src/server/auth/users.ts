@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { SessionUser } from "@/domain/auth/user";
 import { getDb, type AppDb } from "@/server/db/client";
-import { users, verificationTokens, type BespokeUserMetadata, type UserRow } from "@/server/db/schema";
+import { users, verificationTokens, type UserRow } from "@/server/db/schema";
 
 /** The session's user (spec section 3: User), plus whether a password is set (the account page offers to set one). */
 export interface PublicUser extends SessionUser {
@@ -95,19 +95,6 @@ export function setPasswordHash(id: string, passwordHash: string, db: AppDb = ge
     .where(eq(users.id, id))
     .returning()
     .get();
-}
-
-export function setConsent(id: string, consent: NonNullable<BespokeUserMetadata["consent"]>, db: Pick<AppDb, "transaction"> = getDb()): UserRow | undefined {
-  return db.transaction((tx) => {
-    const row = tx.select().from(users).where(eq(users.id, id)).get();
-    if (!row) return undefined;
-    return tx
-      .update(users)
-      .set({ bespokeUserMetadata: { ...row.bespokeUserMetadata, consent }, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning()
-      .get();
-  });
 }
 
 /** Deletes the user and any sign-in link still waiting for their address. */

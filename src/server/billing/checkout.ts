@@ -4,7 +4,7 @@ import { PLANS } from "@/domain/billing/plans";
 import { LOCALES } from "@/domain/i18n/locales";
 import { loadMessages } from "@/i18n/messages";
 import { readProtectedPost, requireApiSession } from "@/server/auth/guard";
-import { authOrigin } from "@/server/auth/origin";
+import { authOrigin } from "@/server/origin";
 import { jsonError } from "@/server/http/jsonError";
 import { checkoutParams, createCheckoutUrl, stripeConfigured } from "./stripe";
 

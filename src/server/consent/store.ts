@@ -3,12 +3,26 @@
  * and withdrawing functional storage deletes the profile history kept for them, in the same
  * transaction.
  */
+import { eq } from "drizzle-orm";
 import { cookies } from "next/headers";
 import { CONSENT_COOKIE, parseConsentCookie, type Consent } from "@/domain/consent/consent";
 import { getDb, type AppDb } from "@/server/db/client";
-import type { UserRow } from "@/server/db/schema";
-import { setConsent } from "@/server/auth/users";
+import { users, type BespokeUserMetadata, type UserRow } from "@/server/db/schema";
 import { clearHistory } from "@/server/history/repository";
+
+/** Stores the choice in the user's metadata, keeping the rest of it. */
+export function setConsent(id: string, consent: NonNullable<BespokeUserMetadata["consent"]>, db: Pick<AppDb, "transaction"> = getDb()): UserRow | undefined {
+  return db.transaction((tx) => {
+    const row = tx.select().from(users).where(eq(users.id, id)).get();
+    if (!row) return undefined;
+    return tx
+      .update(users)
+      .set({ bespokeUserMetadata: { ...row.bespokeUserMetadata, consent }, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning()
+      .get();
+  });
+}
 
 export function saveConsent(userId: string, consent: Consent, db: AppDb = getDb()): UserRow | undefined {
   return db.transaction((tx) => {

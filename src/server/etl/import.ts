@@ -15,7 +15,7 @@ import { baciCube, type BaciRevision } from "@/server/warehouse/registry";
 import { acquireLock, commitFile, removeStaleTemps, removeWithCompanions, tempPathFor } from "./atomic";
 import { buildComplexity } from "./complexity";
 import { BaciError, carryOverBaci, detectBaci, importBaciSet, type BaciFileSet, type BaciImportResult } from "./baci";
-import { isCsv, isParquet, loadDataPackage, type LoadedPackage, type Resource } from "./datapackage";
+import { isCsv, isParquet, loadDataPackage, type LoadedPackage, type Resource } from "@/server/datapackage/datapackage";
 import { distinctYears, writeMetaTables, type TableStats } from "./layout";
 import {
   COMPLEXITY_RESOURCES,

@@ -5,7 +5,7 @@
  */
 import { listValue, type DuckDBConnection } from "@duckdb/node-api";
 import { getCube, type CubeDef } from "@/server/warehouse/registry";
-import type { Resource } from "./datapackage";
+import type { Resource } from "@/server/datapackage/datapackage";
 import { createCubeTables, type TableStats } from "./layout";
 import { ident, scalar, toNumber } from "./sql";
 

@@ -1,20 +1,10 @@
 /**
- * Small SQL helpers shared by the importer and the query compiler. Identifiers that reach SQL come
- * from the cube registry or from datapackage.json field names; both are quoted, never interpolated raw.
+ * Small SQL helpers of the importer. Quoting lives with the warehouse (the query compiler needs it
+ * too, and the importer already builds on the warehouse), re-exported here for the importer's files.
  */
 import type { DuckDBConnection, DuckDBValue } from "@duckdb/node-api";
 
-/** A double-quoted identifier; embedded quotes are doubled. */
-export function ident(name: string): string {
-  if (name.includes("\u0000")) throw new Error("identifier contains NUL");
-  return `"${name.replace(/"/g, '""')}"`;
-}
-
-/** A single-quoted string literal, for DDL positions that cannot take bound parameters. */
-export function literal(value: string): string {
-  if (value.includes("\u0000")) throw new Error("literal contains NUL");
-  return `'${value.replace(/'/g, "''")}'`;
-}
+export { ident, literal } from "@/server/warehouse/sql";
 
 export async function all<T = Record<string, unknown>>(
   conn: DuckDBConnection,

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import zlib from "node:zlib";
 import { listValue, type DuckDBConnection, type DuckDBValue } from "@duckdb/node-api";
-import { asList, isParquet, type Field, type Resource } from "./datapackage";
+import { asList, isParquet, type Field, type Resource } from "@/server/datapackage/datapackage";
 import { all, ident, literal, scalar, toNumber } from "./sql";
 
 export interface RowError {

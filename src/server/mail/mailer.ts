@@ -4,7 +4,7 @@
  * what development and a fresh `npm start` need.
  */
 import { createTransport, type Transporter } from "nodemailer";
-import { authOrigin } from "@/server/auth/origin";
+import { authOrigin } from "@/server/origin";
 
 export interface MailMessage {
   to: string;

@@ -1,8 +1,8 @@
 import { LOCALES, LOCALE_TAGS } from "@/domain/i18n/locales";
-import { escapeXml } from "@/features/blog/rss";
-import { BLOG_POSTS } from "@/features/blog/posts";
-import { PLANNED_PAGES } from "@/features/planned/registry";
-import { siteUrl } from "@/features/shell/metadata";
+import { escapeXml } from "@/domain/format/xml";
+import { BLOG_POSTS } from "@/domain/content/blogPosts";
+import { PLANNED_PAGES } from "@/domain/content/plannedPages";
+import { siteUrl } from "@/server/origin";
 import { profileIndex } from "@/server/search/build";
 
 /** Profiles per sitemap file; each is listed once per locale, so a file holds 3 x this many URLs. */

@@ -4,7 +4,7 @@
  * pass a user-supplied name here without risking path traversal.
  */
 import fs from "node:fs";
-import { loadDataPackage, type LoadedPackage, type Resource } from "@/server/etl/datapackage";
+import { loadDataPackage, type LoadedPackage, type Resource } from "@/server/datapackage/datapackage";
 import { resolveDataDir } from "./config";
 
 export interface DataAsset {

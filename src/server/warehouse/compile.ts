@@ -11,7 +11,7 @@
  *   final    member captions joined for the page only
  */
 import type { DuckDBValue } from "@duckdb/node-api";
-import { ident } from "@/server/etl/sql";
+import { ident } from "./sql";
 import { WarehouseError } from "./errors";
 import { COMPLEXITY_MEASURES, ancestorsOf, dimensionOfLevel, isComplexityKind, type LevelDef, type TableDef } from "./registry";
 import type { ResolvedCut, ResolvedQuery } from "./query";

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { PlannedPage } from "@/features/planned/PlannedPage";
-import { plannedPageFor } from "@/features/planned/registry";
+import { plannedPageFor } from "@/domain/content/plannedPages";
 import { pageMetadata } from "@/features/shell/metadata";
 
 type Props = { params: Promise<{ locale: Locale; rest: string[] }> };

@@ -4,7 +4,7 @@ import { getFormatter, getTranslations, setRequestLocale } from "next-intl/serve
 import { TextLink } from "@/features/shell/AppLink";
 import type { Locale } from "@/domain/i18n/locales";
 import { articleMetadata } from "@/features/content/ArticlePage";
-import { BLOG_POSTS } from "@/features/blog/posts";
+import { BLOG_POSTS } from "@/domain/content/blogPosts";
 
 type Props = { params: Promise<{ locale: Locale }> };
 

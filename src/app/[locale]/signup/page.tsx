@@ -6,7 +6,7 @@ import type { Locale } from "@/domain/i18n/locales";
 import { accountPageMetadata } from "@/features/account/pageMeta";
 import { SignupForm } from "@/features/account/SignupForm";
 import { signInTarget } from "@/features/account/target";
-import { authOrigin } from "@/server/auth/origin";
+import { authOrigin } from "@/server/origin";
 import { currentSession } from "@/server/auth/session";
 
 type Search = Record<string, string | string[] | undefined>;

@@ -1,4 +1,4 @@
-import { handleConsent } from "@/server/consent/api";
+import { handleConsent } from "@/server/auth/consentApi";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { handleHistoryClear, handleHistoryList, handleHistoryVisit } from "@/server/consent/api";
+import { handleHistoryClear, handleHistoryList, handleHistoryVisit } from "@/server/auth/consentApi";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { TextLink } from "@/features/shell/AppLink";
 import type { Locale } from "@/domain/i18n/locales";
-import { findPost } from "@/features/blog/posts";
+import { findPost } from "@/domain/content/blogPosts";
 import { pageMetadata } from "@/features/shell/metadata";
 
 type Props = { params: Promise<{ locale: Locale; slug: string }> };

@@ -1,8 +1,8 @@
 import { getTranslations } from "next-intl/server";
 import { DEFAULT_LOCALE, isLocale } from "@/domain/i18n/locales";
-import { BLOG_POSTS } from "@/features/blog/posts";
+import { BLOG_POSTS } from "@/domain/content/blogPosts";
 import { buildRss } from "@/features/blog/rss";
-import { siteUrl } from "@/features/shell/metadata";
+import { siteUrl } from "@/server/origin";
 import { jsonError } from "@/server/http/jsonError";
 
 export const runtime = "nodejs";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authOrigin, ensureNextAuthUrl, insecureOriginWarning, secureCookies } from "./origin";
+import { authOrigin, ensureNextAuthUrl, insecureOriginWarning, secureCookies } from "@/server/origin";
 
 describe("authOrigin", () => {
   it("prefers NEXTAUTH_URL, then SITE_URL, then localhost:PORT", () => {

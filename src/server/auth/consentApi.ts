@@ -4,14 +4,14 @@
  * of the account API.
  */
 import { historyPostSchema } from "@/server/history/schemas";
-import { consentBodySchema } from "./schemas";
+import { consentBodySchema } from "@/server/consent/schemas";
 import { z } from "zod";
-import { readProtectedPost, requireApiSession } from "@/server/auth/guard";
-import { toSessionUser } from "@/server/auth/options";
+import { readProtectedPost, requireApiSession } from "./guard";
+import { toSessionUser } from "./options";
 import { jsonError } from "@/server/http/jsonError";
 import { RateLimiter } from "@/server/http/rateLimit";
 import { clearHistory, listHistory, recordVisit, recordVisits } from "@/server/history/repository";
-import { mayKeepHistory, saveConsent } from "./store";
+import { mayKeepHistory, saveConsent } from "@/server/consent/store";
 
 const MINUTE = 60_000;
 const BODY_LIMIT = 4 * 1024;

@@ -1,7 +1,18 @@
 /**
- * The public origin of the site as next-auth sees it, and whether its cookies are Secure.
+ * The site's public origins in one place: the one in canonical links and sitemaps (SITE_URL), the
+ * one next-auth builds sign-in links with (NEXTAUTH_URL), and whether its cookies are Secure.
  */
 type Env = Record<string, string | undefined>;
+
+/** The public origin used for canonical and alternate links, sitemaps and feeds (SITE_URL). */
+export function siteUrl(env: Env = process.env): URL {
+  const fallback = `http://localhost:${env.PORT || 3000}`;
+  try {
+    return new URL(env.SITE_URL || fallback);
+  } catch {
+    return new URL(fallback);
+  }
+}
 
 export function authOrigin(env: Env = process.env): URL {
   const fallback = `http://localhost:${env.PORT || 3000}`;
