@@ -5,7 +5,7 @@ import { useElementSize } from "@mantine/hooks";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect } from "react";
-import { useConsent } from "./ConsentProvider";
+import { useConsent } from "./context";
 import classes from "./Consent.module.css";
 
 /**

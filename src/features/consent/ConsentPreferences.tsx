@@ -6,7 +6,7 @@ import { useSession } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { COOKIE_CATALOGUE, COOKIE_CATEGORIES, type CookieCategory } from "./catalogue";
-import { useConsent } from "./ConsentProvider";
+import { useConsent } from "./context";
 import { CookieTable } from "./CookieTable";
 
 /** The customise modal (spec section 2): the three categories, their cookies, and the choice. */

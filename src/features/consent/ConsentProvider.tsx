@@ -1,7 +1,7 @@
 "use client";
 
 import { useSession } from "next-auth/react";
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import {
   parseConsent,
   functionalAllowed,
@@ -12,30 +12,12 @@ import {
   type Consent,
   type ConsentAction,
 } from "@/domain/consent/consent";
-import { postAccount } from "@/features/account/api";
-import { useSessionUser } from "@/features/account/useSessionUser";
+import { postAccount } from "@/features/session/api";
+import { useSessionUser } from "@/features/session/useSessionUser";
 import { readConsentCookie, runRemovals, writeConsentCookie } from "./browser";
 import { ConsentPreferences } from "./ConsentPreferences";
+import { ConsentContext, type ConsentContextValue } from "./context";
 import { Tracking } from "./Tracking";
-
-interface ConsentContextValue {
-  consent: Consent;
-  /** Decided here or, for a signed-in user, on the server: no dialog needed. */
-  decided: boolean;
-  functional: boolean;
-  tracking: boolean;
-  decide: (action: ConsentAction) => Promise<void>;
-  openPreferences: () => void;
-  preferencesOpen: boolean;
-}
-
-const ConsentContext = createContext<ConsentContextValue | null>(null);
-
-export function useConsent(): ConsentContextValue {
-  const value = useContext(ConsentContext);
-  if (!value) throw new Error("useConsent needs a ConsentProvider");
-  return value;
-}
 
 const CHANNEL = "ots-consent";
 

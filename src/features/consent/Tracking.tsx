@@ -4,9 +4,9 @@ import { usePathname } from "next/navigation";
 import { useLocale } from "next-intl";
 import { useEffect, useRef } from "react";
 import { trackingAllowed, type Consent } from "@/domain/consent/consent";
-import { useSessionUser } from "@/features/account/useSessionUser";
+import { useSessionUser } from "@/features/session/useSessionUser";
 import { loadTagManager, pageViewEvent, pushEvent, userEvent } from "./analytics";
-import { ANALYTICS_USER_KEY } from "./storageKeys";
+import { ANALYTICS_USER_KEY } from "@/domain/consent/storageKeys";
 
 function remembered(): string | null {
   try {

@@ -5,7 +5,7 @@
 import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE_SECONDS, encodeConsentCookie, parseConsentCookie, type Consent, type ConsentEffect } from "@/domain/consent/consent";
 import { clearAllLocalHistory } from "@/features/history/store";
 import { clearDataLayer } from "./analytics";
-import { ANALYTICS_COOKIE_PREFIX, ANALYTICS_USER_KEY, CHAT_SESSION_PREFIX, cookieNamesWithPrefix, expireCookieAssignments } from "./storageKeys";
+import { ANALYTICS_COOKIE_PREFIX, ANALYTICS_USER_KEY, CHAT_SESSION_PREFIX, cookieNamesWithPrefix, expireCookieAssignments } from "@/domain/consent/storageKeys";
 
 export function readConsentCookie(): Consent {
   const prefix = `${CONSENT_COOKIE}=`;

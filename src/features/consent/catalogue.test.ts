@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import en from "../../../messages/en.json";
 import { SESSION_MAX_AGE_SECONDS } from "@/server/auth/options";
 import { COOKIE_CATALOGUE, COOKIE_CATEGORIES, durationParts } from "./catalogue";
-import { cookieNamesWithPrefix, expireCookieAssignments, historyKey } from "./storageKeys";
+import { cookieNamesWithPrefix, expireCookieAssignments, historyKey } from "@/domain/consent/storageKeys";
 
 describe("the cookie catalogue", () => {
   const all = COOKIE_CATEGORIES.flatMap((category) => COOKIE_CATALOGUE[category].map((entry) => ({ category, ...entry })));

@@ -4,8 +4,8 @@
  * modal and the privacy page render it; the consent effects remove what it names.
  */
 import { CONSENT_COOKIE } from "@/domain/consent/consent";
-import { COLOR_SCHEME_COOKIE } from "@/features/shell/colorScheme";
-import { ANALYTICS_COOKIE_PREFIX, ANALYTICS_USER_KEY, CHAT_SESSION_PREFIX, GUEST_HISTORY_KEY, USER_HISTORY_PREFIX } from "./storageKeys";
+import { COLOR_SCHEME_COOKIE } from "@/domain/consent/storageKeys";
+import { ANALYTICS_COOKIE_PREFIX, ANALYTICS_USER_KEY, CHAT_SESSION_PREFIX, GUEST_HISTORY_KEY, USER_HISTORY_PREFIX } from "@/domain/consent/storageKeys";
 
 export type CookieCategory = "necessary" | "functional" | "tracking";
 export const COOKIE_CATEGORIES: readonly CookieCategory[] = ["necessary", "functional", "tracking"];

@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { useSessionUser } from "@/features/account/useSessionUser";
-import { useConsent } from "@/features/consent/ConsentProvider";
+import { useSessionUser } from "@/features/session/useSessionUser";
+import { useConsent } from "@/features/consent/context";
 import { syncUserHistory } from "./sync";
 
 /**

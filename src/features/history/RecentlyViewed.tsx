@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useFormatter, useLocale, useNow, useTranslations } from "next-intl";
 import { useState } from "react";
 import { CookiePreferencesLink } from "@/features/consent/ConsentBanner";
-import { useSessionUser } from "@/features/account/useSessionUser";
+import { useSessionUser } from "@/features/session/useSessionUser";
 import { clearLocalHistory } from "./store";
 import { clearUserHistory } from "./sync";
 import { useProfileHistory } from "./useProfileHistory";

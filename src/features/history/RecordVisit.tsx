@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { useSessionUser } from "@/features/account/useSessionUser";
-import { useConsent } from "@/features/consent/ConsentProvider";
-import { GUEST_HISTORY_KEY } from "@/features/consent/storageKeys";
+import { useSessionUser } from "@/features/session/useSessionUser";
+import { useConsent } from "@/features/consent/context";
+import { GUEST_HISTORY_KEY } from "@/domain/consent/storageKeys";
 import { recordLocalVisit } from "./store";
 import { recordUserVisit } from "./sync";
 

@@ -4,7 +4,7 @@
  * the storage event.
  */
 import { addVisit, parseStoredHistory, type HistoryEntry } from "@/domain/history/history";
-import { HISTORY_PREFIX } from "@/features/consent/storageKeys";
+import { HISTORY_PREFIX } from "@/domain/consent/storageKeys";
 
 const EMPTY: HistoryEntry[] = [];
 const listeners = new Set<() => void>();

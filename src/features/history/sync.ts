@@ -7,7 +7,7 @@
  * time, so the last answer always holds every earlier write.
  */
 import { mergeHistories, type HistoryEntry } from "@/domain/history/history";
-import { historyKey, pendingHistoryKey } from "@/features/consent/storageKeys";
+import { historyKey, pendingHistoryKey } from "@/domain/consent/storageKeys";
 import { clearServerHistory, fetchServerHistory, postServerVisits } from "./api";
 import { clearLocalHistory, readHistory, recordLocalVisit, removeFromLocal, replaceLocal } from "./store";
 

@@ -2,9 +2,9 @@
 
 import { useSyncExternalStore } from "react";
 import type { HistoryEntry } from "@/domain/history/history";
-import { useSessionUser } from "@/features/account/useSessionUser";
-import { useConsent } from "@/features/consent/ConsentProvider";
-import { historyKey } from "@/features/consent/storageKeys";
+import { useSessionUser } from "@/features/session/useSessionUser";
+import { useConsent } from "@/features/consent/context";
+import { historyKey } from "@/domain/consent/storageKeys";
 import { emptyHistory, readHistory, subscribeHistory } from "./store";
 
 export interface ProfileHistory {

@@ -1,10 +1,10 @@
 import type { MantineColorScheme, MantineColorSchemeManager } from "@mantine/core";
+import { COLOR_SCHEME_COOKIE } from "@/domain/consent/storageKeys";
 
 /**
  * The colour scheme lives in a cookie (not localStorage) so the server renders the remembered
  * scheme directly: no flash of the wrong scheme, and no script needed before paint.
  */
-export const COLOR_SCHEME_COOKIE = "ots-color-scheme";
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
 export type ResolvedScheme = "light" | "dark";

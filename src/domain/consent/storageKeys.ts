@@ -2,6 +2,8 @@
  * Names of what the site keeps in the browser, in one place: the catalogue lists them and the
  * consent effects remove them by these names and prefixes.
  */
+/** The remembered colour scheme (a cookie, so the server renders it with no flash). */
+export const COLOR_SCHEME_COOKIE = "ots-color-scheme";
 /** Chatbot conversations (local storage), one key per session. */
 export const CHAT_SESSION_PREFIX = "ots-chat:";
 /** Profile history (local storage): the guest's list and one per signed-in user. */
