@@ -1,9 +1,45 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+/**
+ * Layers (see docs/architecture.md): imports point down only,
+ *   app -> features -> server -> domain.
+ * Each layer lists what it may not import, by alias and by a relative path climbing out of src/.
+ * A piece two layers need moves down; it is never imported sideways or up.
+ */
+function layerRule(layer, forbidden, why) {
+  const names = forbidden.join("|");
+  // Relative paths are checked for the folder names that exist nowhere inside a layer (there is a
+  // src/domain/i18n, so `../i18n` may be legitimate): @/ is the house style anyway.
+  const relative = forbidden.filter((name) => name !== "i18n").join("|");
+  return {
+    files: [`src/${layer}/**/*.{ts,tsx,js,jsx,mjs}`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: `^(@/(${names})(/|$)|(\\.\\./)+(${relative})(/|$))`,
+              message: `${why} (layers: app -> features -> server -> domain; move the shared piece down, see docs/architecture.md).`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+export const LAYER_RULES = [
+  layerRule("domain", ["app", "features", "server", "i18n"], "src/domain is pure TypeScript: it imports nothing of ours above it"),
+  layerRule("server", ["app", "features"], "src/server never imports React features or routes"),
+  layerRule("features", ["app"], "src/features never imports routes"),
+];
+
 const config = [
   ...nextVitals,
   ...nextTs,
+  ...LAYER_RULES,
   {
     ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", ".cache/**"],
   },

@@ -7,7 +7,7 @@ import { GET } from "@/app/api/data/route";
 import { closeWarehouse } from "@/server/warehouse/db";
 import { clearResultCache } from "@/server/warehouse/execute";
 import type { DataResponse } from "@/server/warehouse/types";
-import { TINY_PACKAGE, copyTinyPackage, importTiny, tempDir } from "./helpers";
+import { TINY_PACKAGE, copyTinyPackage, importTiny, tempDir } from "@/server/warehouse/__tests__/helpers";
 
 const dir = tempDir("api-test-");
 const out = path.join(dir, "warehouse.duckdb");

@@ -8,7 +8,7 @@ import { computeComplexity, DEFAULT_FILTERS } from "@/domain/complexity";
 import { complexityExclusions, complexityRuns, rankedComplexitySets } from "@/server/warehouse/complexity";
 import { closeWarehouse } from "@/server/warehouse/db";
 import type { DataRecord, DataResponse } from "@/server/warehouse/types";
-import { importTiny, tempDir } from "./helpers";
+import { importTiny, tempDir } from "@/server/warehouse/__tests__/helpers";
 
 const dir = tempDir("complexity-test-");
 const out = path.join(dir, "warehouse.duckdb");
