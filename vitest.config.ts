@@ -6,6 +6,8 @@ export default defineConfig({
     alias: {
       "@": fileURLToPath(new URL("./src", import.meta.url)),
       "@messages": fileURLToPath(new URL("./messages", import.meta.url)),
+      // Tests run server modules directly; Next.js gives them this empty module too (react-server).
+      "server-only": fileURLToPath(new URL("./node_modules/server-only/empty.js", import.meta.url)),
     },
   },
   test: {

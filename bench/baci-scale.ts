@@ -7,6 +7,7 @@
  *
  * Uses a temp warehouse under /tmp, deleted afterwards (also on Ctrl-C). Target: p95 < 300 ms.
  */
+import "../scripts/lib/outside-next"; // first: lets server modules load outside Next.js
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -8,6 +8,7 @@
  * holds; search latency p50/p95 per query, run directly; and p50/p95 per request when 50 requests
  * are in flight at once through the route handler (target p95 < 20 ms). Figures only.
  */
+import "../scripts/lib/outside-next"; // first: lets server modules load outside Next.js
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { handleSearch } from "../src/server/search/api";

@@ -7,6 +7,7 @@
  *
  * Prints p50/p95 per shape. Target: p95 < 30 ms. Figures only; nothing passes or fails on time.
  */
+import "../scripts/lib/outside-next"; // first: lets server modules load outside Next.js
 import { parseArgs } from "node:util";
 import { queryCube } from "../src/server/warehouse/client";
 import { warehousePath } from "../src/server/warehouse/config";

@@ -4,6 +4,7 @@
  * Builds the trade warehouse (DuckDB) from a Frictionless data package, optionally adding CEPII
  * BACI downloads. See docs/warehouse.md.
  */
+import "./lib/outside-next"; // first: lets server modules load outside Next.js
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { ImportError, runImport } from "../src/server/etl/import";

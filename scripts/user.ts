@@ -7,6 +7,7 @@
  *   npm run user -- set-role ana@example.org 10
  *   npm run user -- list [--role 1] [--json]
  */
+import "./lib/outside-next"; // first: lets server modules load outside Next.js
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { isAssignableRole, roleLabelKey } from "@/domain/auth/roles";

@@ -2,6 +2,7 @@
  * The site's public origins in one place: the one in canonical links and sitemaps (SITE_URL), the
  * one next-auth builds sign-in links with (NEXTAUTH_URL), and whether its cookies are Secure.
  */
+import "server-only";
 type Env = Record<string, string | undefined>;
 
 /** The public origin used for canonical and alternate links, sitemaps and feeds (SITE_URL). */

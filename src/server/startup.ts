@@ -3,6 +3,7 @@
  * a session secret stops here with a message saying what to set, instead of failing at the first
  * sign-in; the app database is opened and migrated before the first request.
  */
+import "server-only";
 import { authOrigin, insecureOriginWarning } from "@/server/origin";
 import { authSecret, MissingSecretError } from "@/server/auth/secret";
 import { databasePath } from "@/server/db/config";

@@ -2,6 +2,7 @@
  * The data API against the running production server. The expected numbers are computed here from
  * the data package itself (read with DuckDB), found the same way the importer finds it.
  */
+import "../../scripts/lib/outside-next"; // first: lets server modules load outside Next.js
 import path from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { expect, test } from "@playwright/test";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { jsonError, readBodyLimited } from "@/server/http/jsonError";
 import { clientKey, RateLimiter } from "@/server/http/rateLimit";

@@ -2,6 +2,7 @@
  * The account API behind the forms: sign up, rename, change password, delete the account, and
  * bulk role changes. Route files only call these.
  */
+import "server-only";
 import { NextResponse } from "next/server";
 import { canManageBulkAccess } from "@/domain/auth/roles";
 import {

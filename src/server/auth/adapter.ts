@@ -3,6 +3,7 @@
  * one-time sign-in tokens. Sessions are JWTs, so there are no session or account tables.
  * Accounts are never created here: signing up is its own form (see the signIn callback).
  */
+import "server-only";
 import { and, eq, lt } from "drizzle-orm";
 import type { Adapter, AdapterUser } from "next-auth/adapters";
 import { getDb } from "@/server/db/client";

@@ -3,6 +3,7 @@
  * these. All need a session (401 without), and the writes the same-origin, CSRF and body checks
  * of the account API.
  */
+import "server-only";
 import { historyPostSchema } from "@/server/history/schemas";
 import { consentBodySchema } from "@/server/consent/schemas";
 import { z } from "zod";

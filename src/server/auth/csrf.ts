@@ -3,6 +3,7 @@
  * token next-auth issues (GET /api/auth/csrf sets an HttpOnly cookie "token|hash" and returns the
  * token; the form posts the token back), plus a same-origin check on browsers' Origin header.
  */
+import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 
 export function csrfCookieName(secure: boolean): string {

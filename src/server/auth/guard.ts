@@ -2,6 +2,7 @@
  * The front door of our own POST routes: same-origin, bounded body, JSON, the CSRF token, then
  * the zod schema. Each failure is a 4xx in the { error: { code, message } } shape.
  */
+import "server-only";
 import type { z } from "zod";
 import { jsonError, readBodyLimited } from "@/server/http/jsonError";
 import { csrfCookieName, isSameOrigin, readCookie, verifyCsrfToken } from "./csrf";

@@ -3,6 +3,7 @@
  * (email), JWT sessions refreshed from the database on every read, our redirect rule, and
  * Secure/HttpOnly/SameSite=Lax cookies.
  */
+import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import EmailProvider from "next-auth/providers/email";

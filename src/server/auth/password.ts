@@ -2,6 +2,7 @@
  * Password hashing: argon2id (OWASP's minimum parameters: 19 MiB, 2 passes, 1 lane) through
  * @node-rs/argon2, whose prebuilt binaries come from the npm registry itself.
  */
+import "server-only";
 import { hash, verify } from "@node-rs/argon2";
 
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;

@@ -2,6 +2,7 @@
  * The limits on sign-in and sign-up attempts. Kept per process (see RateLimiter): behind several
  * nodes each limits on its own.
  */
+import "server-only";
 import { RateLimiter } from "@/server/http/rateLimit";
 
 const MINUTE = 60_000;

@@ -3,6 +3,7 @@
  * small; password sign-ins are limited per client and email (10 per 15 minutes, then 429 with
  * Retry-After) and sign-in link requests likewise, so neither guessing nor mail bombing pays.
  */
+import "server-only";
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
 import { normaliseEmail } from "@/domain/auth/validation";

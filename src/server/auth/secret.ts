@@ -3,6 +3,7 @@
  * (NEXTAUTH_SECRET, or AUTH_SECRET); `npm start` generates one into data/auth-secret on first
  * start when none is configured, and development does the same here.
  */
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";

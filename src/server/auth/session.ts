@@ -2,6 +2,7 @@
  * Reading the session on the server. Sessions are JWTs in an HttpOnly cookie; a token counts only
  * while its user exists and its session version matches (a password change ends other sessions).
  */
+import "server-only";
 import { decode, encode, type JWT } from "next-auth/jwt";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";

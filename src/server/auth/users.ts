@@ -1,6 +1,7 @@
 /**
  * The users table, read and written in one place. Every multi-row write is one transaction.
  */
+import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { SessionUser } from "@/domain/auth/user";
 import { getDb, type AppDb } from "@/server/db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { ROLE_FREE } from "@/domain/auth/roles";
 import { PLANS } from "@/domain/billing/plans";

@@ -4,6 +4,7 @@
  * (STRIPE_WEBHOOK_SECRET) turns a paid checkout into role 1 and a cancelled subscription back
  * into role 0.
  */
+import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { ROLE_FREE, ROLE_PRO } from "@/domain/auth/roles";
 import type { SessionUser } from "@/domain/auth/user";

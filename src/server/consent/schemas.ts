@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { parseConsent } from "@/domain/consent/consent";
 

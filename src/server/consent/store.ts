@@ -3,6 +3,7 @@
  * and withdrawing functional storage deletes the profile history kept for them, in the same
  * transaction.
  */
+import "server-only";
 import { eq } from "drizzle-orm";
 import { cookies } from "next/headers";
 import { CONSENT_COOKIE, parseConsentCookie, type Consent } from "@/domain/consent/consent";

@@ -2,6 +2,7 @@
  * The subset of the Frictionless Data Package / Table Schema specs the importer relies on,
  * validated with zod so a malformed descriptor fails with a clear message instead of odd SQL.
  */
+import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";

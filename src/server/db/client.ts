@@ -3,6 +3,7 @@
  * migration applied before anything reads it. better-sqlite3 is synchronous; SQLite's WAL mode
  * lets the admin CLI and the server write the same file safely.
  */
+import "server-only";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";

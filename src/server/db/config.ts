@@ -1,3 +1,4 @@
+import "server-only";
 import { isAbsolute, resolve } from "node:path";
 
 export class DatabaseConfigError extends Error {

@@ -3,6 +3,7 @@
  * fsync, rename over the target. A lock file keeps two imports from racing; temp files left by a
  * killed import (SIGKILL, power loss) are removed by the next one.
  */
+import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 

@@ -6,6 +6,7 @@
  * Conventions applied: v is thousands of USD (stored as whole USD), q is metric tons ("NA" -> null),
  * numeric country codes become lower-case ISO3 via the code list, k keeps six digits.
  */
+import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";

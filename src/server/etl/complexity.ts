@@ -9,6 +9,7 @@
  * engine cannot rank (too few countries after filtering, as for the two-country BACI sample) is
  * recorded with its reason and does not fail the import.
  */
+import "server-only";
 import { LIST, VARCHAR, type DuckDBAppender, type DuckDBConnection, type DuckDBValue } from "@duckdb/node-api";
 import {
   ComplexityError,

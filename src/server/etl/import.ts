@@ -6,6 +6,7 @@
  * write metadata, then swap the finished file into place. Any failure or signal leaves the previous
  * warehouse untouched and removes the temp file.
  */
+import "server-only";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";

@@ -3,6 +3,7 @@
  * declares them. Each table is written in its sort order so DuckDB's per-row-group min/max (zone
  * maps) let a query for one country or one product skip almost everything else.
  */
+import "server-only";
 import type { DuckDBConnection, DuckDBValue } from "@duckdb/node-api";
 import type { CubeDef, TableDef } from "@/server/warehouse/registry";
 import { all, ident, toNumber } from "./sql";

@@ -3,6 +3,7 @@
  * shares, and one fact layout per trade resource. Staged CSV tables hold text; casts happen here,
  * after validation has proven they succeed.
  */
+import "server-only";
 import { listValue, type DuckDBConnection } from "@duckdb/node-api";
 import { getCube, type CubeDef } from "@/server/warehouse/registry";
 import type { Resource } from "@/server/datapackage/datapackage";

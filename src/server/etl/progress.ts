@@ -2,6 +2,7 @@
  * Import progress: a live line on a terminal, one plain line per step otherwise (CI logs, pipes).
  * The live figure comes from DuckDB's own progress counter, polled while a statement runs.
  */
+import "server-only";
 import type { DuckDBConnection } from "@duckdb/node-api";
 
 export interface ImportLogger {

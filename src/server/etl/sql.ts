@@ -2,6 +2,7 @@
  * Small SQL helpers of the importer. Quoting lives with the warehouse (the query compiler needs it
  * too, and the importer already builds on the warehouse), re-exported here for the importer's files.
  */
+import "server-only";
 import type { DuckDBConnection, DuckDBValue } from "@duckdb/node-api";
 
 export { ident, literal } from "@/server/warehouse/sql";

@@ -3,6 +3,7 @@
  * as text (so nothing is coerced silently) and every constraint becomes a SQL predicate; only the
  * first few offending rows ever reach JavaScript.
  */
+import "server-only";
 import fs from "node:fs";
 import zlib from "node:zlib";
 import { listValue, type DuckDBConnection, type DuckDBValue } from "@duckdb/node-api";

@@ -3,6 +3,7 @@
  * devices. Each write is one transaction: the visit lands and the list is trimmed to the cap
  * together, or neither happens.
  */
+import "server-only";
 import { and, desc, eq, notInArray, sql } from "drizzle-orm";
 import { HISTORY_CAP, type HistoryEntry } from "@/domain/history/history";
 import { getDb, type AppDb } from "@/server/db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { HISTORY_CAP, cleanHistoryTitle, isHistoryLink } from "@/domain/history/history";
 

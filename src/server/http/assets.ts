@@ -2,6 +2,7 @@
  * Serves the data package's maps as static, cacheable files (GET /api/geo/<file>). Only files the
  * package declares resolve (src/server/warehouse/assets.ts), so the name cannot reach elsewhere.
  */
+import "server-only";
 import fs from "node:fs";
 import { resolveDataAsset } from "@/server/warehouse/assets";
 import { jsonError } from "./jsonError";

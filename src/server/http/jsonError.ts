@@ -1,4 +1,5 @@
 /** The API error shape of DESIGN.md: { error: { code, message } } with a 4xx/5xx status. */
+import "server-only";
 export function jsonError(status: number, code: string, message: string, headers?: HeadersInit): Response {
   return Response.json({ error: { code, message } }, { status, headers });
 }

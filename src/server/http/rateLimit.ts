@@ -2,6 +2,7 @@
  * A fixed-window rate limiter kept in this process's memory. Per node, not global: behind a load
  * balancer each node limits on its own, which degrades gracefully (DESIGN.md, scale-out).
  */
+import "server-only";
 export interface RateLimitResult {
   allowed: boolean;
   remaining: number;

@@ -3,6 +3,7 @@
  * nothing is sent: the message, sign-in links included, goes to the server log instead, which is
  * what development and a fresh `npm start` need.
  */
+import "server-only";
 import { createTransport, type Transporter } from "nodemailer";
 import { authOrigin } from "@/server/origin";
 

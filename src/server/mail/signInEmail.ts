@@ -3,6 +3,7 @@
  * no account gets an email saying so (with a link to sign up) instead of a link, so the sign-in
  * form itself never reveals which addresses are registered.
  */
+import "server-only";
 import { createTranslator } from "use-intl/core";
 import { safeRedirectPath } from "@/domain/auth/redirect";
 import { DEFAULT_LOCALE, splitLocale, type Locale } from "@/domain/i18n/locales";

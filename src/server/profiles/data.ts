@@ -1,3 +1,4 @@
+import "server-only";
 import type { Locale } from "@/domain/i18n/locales";
 import { dataApiUrl, queryCube, type DataQuery, type DataRecord, type DataResponse } from "@/server/warehouse/client";
 

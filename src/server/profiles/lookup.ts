@@ -1,3 +1,4 @@
+import "server-only";
 import type { MemberLookup, ProductRef } from "@/domain/profiles/path";
 import { slugify } from "@/domain/profiles/path";
 import { profileIndex } from "@/server/search/build";

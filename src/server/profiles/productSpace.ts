@@ -1,3 +1,4 @@
+import "server-only";
 import { readFile } from "node:fs/promises";
 import { parseProductSpaceLayout } from "@/domain/complexity";
 import { productSpaceAsset } from "@/server/warehouse/assets";

@@ -1,3 +1,4 @@
+import "server-only";
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { REPORTS, VARIANTS, type MemberKind } from "@/domain/explorer/reports";

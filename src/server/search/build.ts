@@ -1,3 +1,4 @@
+import "server-only";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { ORGANIZATIONS } from "@/domain/organizations";

@@ -1,3 +1,4 @@
+import "server-only";
 import MiniSearch from "minisearch";
 import { REPORTS, VARIANTS, profilePath, type MemberKind, type ReportDef, type VariantDef } from "@/domain/explorer/reports";
 import type { ProfileMember, ProfileResult, SearchResponse } from "@/domain/explorer/types";

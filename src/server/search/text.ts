@@ -1,4 +1,5 @@
 /** Text handling for search: word segmentation that works for Chinese, accent and case folding. */
+import "server-only";
 const segmenter = new Intl.Segmenter(undefined, { granularity: "word" });
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { LOCALES, LOCALE_TAGS } from "@/domain/i18n/locales";
 import { escapeXml } from "@/domain/format/xml";
 import { BLOG_POSTS } from "@/domain/content/blogPosts";

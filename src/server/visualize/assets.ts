@@ -2,6 +2,7 @@
  * Data-package files the charts draw with (product-space layout, world map), read on the server
  * only to know which products the layout has. The browser fetches the files from /api/assets.
  */
+import "server-only";
 import { readFile, stat } from "node:fs/promises";
 import { jsonError } from "@/server/http/jsonError";
 import { productSpaceAsset, resolveDataAsset } from "@/server/warehouse/assets";

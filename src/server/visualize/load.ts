@@ -3,6 +3,7 @@
  * answers into chart rows. Every query is returned with its /api/data URL so the page can show
  * the query behind the chart.
  */
+import "server-only";
 import { colorOrGrey, type IconKind } from "@/domain/charts/presentation";
 import type { ChartGroup, ChartRow } from "@/domain/charts/types";
 import type { Locale } from "@/domain/i18n/locales";

@@ -3,6 +3,7 @@
  * one language, colours, M49 codes) and the URL codec's catalog, read once per warehouse
  * generation through the typed client.
  */
+import "server-only";
 import type { Locale } from "@/domain/i18n/locales";
 import { createVizCatalog, type VizCatalog } from "@/domain/visualize/catalog";
 import { cubeYears, getMembers, type Member } from "@/server/warehouse/client";

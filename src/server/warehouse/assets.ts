@@ -3,6 +3,7 @@
  * cacheable assets, not queried). Only files the package declares can be resolved, so a route can
  * pass a user-supplied name here without risking path traversal.
  */
+import "server-only";
 import fs from "node:fs";
 import { loadDataPackage, type LoadedPackage, type Resource } from "@/server/datapackage/datapackage";
 import { resolveDataDir } from "./config";

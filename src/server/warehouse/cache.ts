@@ -3,6 +3,7 @@
  * 10,000-row pages cannot push the process out of memory. Per process: on several web nodes each
  * keeps its own, which is fine because the warehouse is read-only.
  */
+import "server-only";
 export class LruCache<V> {
   private readonly map = new Map<string, { value: V; bytes: number }>();
   private bytes = 0;

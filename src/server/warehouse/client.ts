@@ -3,6 +3,7 @@
  * validation, compiler and cache as GET /api/data, and `dataApiUrl` gives the equivalent API URL
  * so a chart can show the query behind it.
  */
+import "server-only";
 import type { Locale } from "@/domain/i18n/locales";
 import { warehouseStatus, type WarehouseStatus } from "./config";
 import { warehouseMeta, withWarehouse } from "./db";

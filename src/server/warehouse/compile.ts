@@ -10,6 +10,7 @@
  *   page     sort, count, limit/offset
  *   final    member captions joined for the page only
  */
+import "server-only";
 import type { DuckDBValue } from "@duckdb/node-api";
 import { ident } from "./sql";
 import { WarehouseError } from "./errors";

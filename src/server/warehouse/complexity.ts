@@ -3,6 +3,7 @@
  * from which trade), with which filters, and what was left out and why. The rankings themselves
  * are ordinary cubes (`complexity_eci_a_<set>` ...) read with `queryCube`.
  */
+import "server-only";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { Locale } from "@/domain/i18n/locales";
 import { withWarehouse } from "./db";

@@ -2,6 +2,7 @@
  * Where the data package and the warehouse live. Environment variables win; defaults are relative
  * to the project root (the working directory of `npm start`, `npm run ...` and vitest).
  */
+import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 

@@ -6,6 +6,7 @@
  * (one stat call) with the open handle; on a change the new file is opened and the old handle is
  * closed once its running queries finish.
  */
+import "server-only";
 import fs from "node:fs";
 import { DuckDBInstance, type DuckDBConnection, type DuckDBPreparedStatement, type DuckDBResultReader, type DuckDBValue } from "@duckdb/node-api";
 import { resolveDataDir, runtimeSettings, warehousePath } from "./config";

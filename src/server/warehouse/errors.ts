@@ -2,6 +2,7 @@
  * Every failure the data API can explain to a caller. Anything that is not a WarehouseError is a bug
  * and is reported as an internal error without details.
  */
+import "server-only";
 export type WarehouseErrorCode =
   | "invalid_parameter"
   | "unknown_parameter"

@@ -2,6 +2,7 @@
  * resolve -> compile -> run -> shape, with the result cache in front. Shared by the HTTP route and
  * by the typed client that pages use.
  */
+import "server-only";
 import type { Locale } from "@/domain/i18n/locales";
 import { LruCache } from "./cache";
 import { compileQuery, type CompiledQuery } from "./compile";

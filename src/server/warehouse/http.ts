@@ -3,6 +3,7 @@
  * the handlers with a plain Request. Every failure becomes a JSON error body; nothing escapes as a 500
  * except a genuine bug, which is logged and reported without internals.
  */
+import "server-only";
 import { isLocale, LOCALES, type Locale } from "@/domain/i18n/locales";
 import { warehouseStatus } from "./config";
 import { warehouseMeta } from "./db";

@@ -10,6 +10,7 @@
  *   &rca=Exporter Country,Section,Trade Value      &parents=true
  *   &sort=Trade Value.desc  &limit=100  &offset=0  &locale=en|es|zh  &format=jsonrecords|csv
  */
+import "server-only";
 import { z } from "zod";
 import { isLocale, LOCALES, type Locale } from "@/domain/i18n/locales";
 import { badParameter, WarehouseError } from "./errors";

@@ -6,6 +6,7 @@
  * Naming follows Tesseract/OEC: `<topic>_<i|s>_<source>_<a|m>_<classification>` where `i` is
  * international, `s` subnational, `a` annual.
  */
+import "server-only";
 import { LOCALES, type Locale } from "@/domain/i18n/locales";
 import type { Captions } from "./types";
 

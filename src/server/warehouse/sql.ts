@@ -2,6 +2,7 @@
  * Quoting for SQL text. Identifiers that reach SQL come from the cube registry or from
  * datapackage.json field names; both are quoted, never interpolated raw.
  */
+import "server-only";
 /** A double-quoted identifier; embedded quotes are doubled. */
 export function ident(name: string): string {
   if (name.includes("\u0000")) throw new Error("identifier contains NUL");

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Locale } from "@/domain/i18n/locales";
 
 export type { Locale };
