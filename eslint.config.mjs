@@ -36,10 +36,30 @@ export const LAYER_RULES = [
   layerRule("features", ["app"], "src/features never imports routes"),
 ];
 
+/** One settings module reads the environment (src/server/settings.ts); see its header for the exceptions. */
+const ONE_SETTINGS_MODULE = {
+  files: ["src/**/*.{ts,tsx}"],
+  ignores: [
+    "src/server/settings.ts",
+    "src/features/shell/support.ts", // NEXT_PUBLIC_* values: literal, for Next's inlining
+    "src/instrumentation.ts", // NEXT_RUNTIME, before any server module may load
+    "src/**/*.test.{ts,tsx}",
+    "src/**/__tests__/**",
+    "src/**/test-support/**",
+  ],
+  rules: {
+    "no-restricted-properties": [
+      "error",
+      { object: "process", property: "env", message: "Read settings through src/server/settings.ts (validated once, documented in README.md)." },
+    ],
+  },
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
   ...LAYER_RULES,
+  ONE_SETTINGS_MODULE,
   {
     ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", ".cache/**"],
   },

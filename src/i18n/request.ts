@@ -1,6 +1,7 @@
 import { getRequestConfig } from "next-intl/server";
 import { hasLocale } from "next-intl";
 import { routing } from "./routing";
+import { settings } from "@/server/settings";
 import { loadMessages } from "./messages";
 
 export default getRequestConfig(async ({ requestLocale }) => {
@@ -14,7 +15,7 @@ export default getRequestConfig(async ({ requestLocale }) => {
     // server runs with STRICT_MESSAGES=1 so that any page using a missing message fails its test.
     onError(error) {
       console.error(`[i18n] ${error.message}`);
-      if (process.env.STRICT_MESSAGES === "1") throw error;
+      if (settings().strictMessages) throw error;
     },
     getMessageFallback({ namespace, key }) {
       return namespace ? `${namespace}.${key}` : key;

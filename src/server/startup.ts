@@ -1,7 +1,8 @@
 /**
- * Checks run once when the server starts (from instrumentation.ts): a production server without
- * a session secret stops here with a message saying what to set, instead of failing at the first
- * sign-in; the app database is opened and migrated before the first request.
+ * Checks run once when the server starts (from instrumentation.ts): a malformed setting, or a
+ * production server without a session secret, stops here with a message saying what to set,
+ * instead of failing at the first request that needs it; the app database is opened and migrated
+ * before the first request.
  */
 import "server-only";
 import { authOrigin, insecureOriginWarning } from "@/server/origin";
@@ -9,8 +10,18 @@ import { authSecret, MissingSecretError } from "@/server/auth/secret";
 import { databasePath } from "@/server/db/config";
 import { getDb } from "@/server/db/client";
 import { parseTagId } from "@/domain/consent/tag";
+import { checkSettings, settings, SettingsError } from "@/server/settings";
 
 export function startAccounts(): void {
+  try {
+    checkSettings();
+  } catch (error) {
+    if (error instanceof SettingsError) {
+      console.error(`\n[settings] Cannot start: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
   try {
     authSecret();
   } catch (error) {
@@ -22,7 +33,8 @@ export function startAccounts(): void {
   }
   const warning = insecureOriginWarning();
   if (warning) console.warn(`[auth] ${warning}`);
-  if (process.env.NODE_ENV === "production" && !process.env.SMTP_URL) {
+  const current = settings();
+  if (current.production && !current.smtpUrl) {
     console.warn("[mail] SMTP_URL is not set: sign-in links are written to this log instead of being emailed.");
   }
   try {
@@ -32,7 +44,7 @@ export function startAccounts(): void {
     process.exit(1);
   }
   console.info(`[auth] site origin ${authOrigin().origin}; app database ${safePath()}`);
-  const tag = process.env.GTM_ID?.trim();
+  const tag = current.gtmId;
   if (tag && !parseTagId(tag)) console.warn(`[analytics] GTM_ID is not a Tag Manager container id (GTM-XXXXXXX): no analytics tag will load.`);
 }
 

@@ -18,6 +18,7 @@ import { Footer } from "@/features/shell/Footer";
 import { Frame } from "@/features/shell/Frame";
 import { Header } from "@/features/shell/Header";
 import { siteUrl } from "@/server/origin";
+import { settings } from "@/server/settings";
 import { Providers } from "@/features/shell/Providers";
 import { AccountMenu } from "@/features/account/AccountMenu";
 import { currentSession } from "@/server/auth/session";
@@ -68,7 +69,7 @@ export default async function LocaleLayout({
       <head />
       <body>
         <NextIntlClientProvider messages={clientMessages(await loadMessages(locale))}>
-          <Providers scheme={scheme} session={session} consent={consent} tagId={parseTagId(process.env.GTM_ID)}>
+          <Providers scheme={scheme} session={session} consent={consent} tagId={parseTagId(settings().gtmId)}>
             <Frame
               header={<Header locale={locale} account={<AccountMenu />} mobileAccount={<AccountMenu stacked />} />}
               footer={<Footer locale={locale} />}

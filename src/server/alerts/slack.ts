@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { jsonError, readBodyLimited } from "@/server/http/jsonError";
 import { clientKey, RateLimiter } from "@/server/http/rateLimit";
+import { settings } from "@/server/settings";
 
 export const MAX_ALERT_BYTES = 16 * 1024;
 
@@ -51,7 +52,7 @@ export async function handleAlert(request: Request, forward: Forward = postToSla
     return jsonError(400, "invalid_body", "Expected {message: [text blocks]} with 1 to 20 blocks of at most 4000 characters.");
   }
   const blocks = parsed.data.message.map((block) => (typeof block === "string" ? block : block.text));
-  const webhook = process.env.SLACK_WEBHOOK_URL;
+  const webhook = settings().slackWebhookUrl;
   if (!webhook) {
     console.warn(`[client-error] ${blocks.join(" | ").replace(/\s+/g, " ").slice(0, 4000)}`);
     return Response.json({ ok: true, forwarded: false }, { status: 202 });

@@ -7,6 +7,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { settings, type Env } from "@/server/settings";
 
 export const SECRET_FILE = "data/auth-secret";
 
@@ -21,18 +22,16 @@ export class MissingSecretError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
-
-export function configuredSecret(env: Env = process.env): string | undefined {
-  return env.NEXTAUTH_SECRET?.trim() || env.AUTH_SECRET?.trim() || undefined;
+export function configuredSecret(env?: Env): string | undefined {
+  return settings(env).authSecret ?? undefined;
 }
 
 let cached: { key: string; secret: string } | null = null;
 
-export function authSecret(env: Env = process.env, cwd = process.cwd()): string {
+export function authSecret(env?: Env, cwd = process.cwd()): string {
   const configured = configuredSecret(env);
   if (configured) return configured;
-  if (env.NODE_ENV === "production") throw new MissingSecretError();
+  if (settings(env).production) throw new MissingSecretError();
   const file = resolve(cwd, SECRET_FILE);
   if (cached?.key === file) return cached.secret;
   const secret = readOrCreateSecretFile(file);

@@ -12,11 +12,10 @@ import type { Locale } from "@/domain/i18n/locales";
 import { priceFor, type Plan } from "@/domain/billing/plans";
 import { setRoleIf } from "@/server/auth/users";
 import { jsonError, readBodyLimited } from "@/server/http/jsonError";
+import { settings, type Env } from "@/server/settings";
 
-type Env = Record<string, string | undefined>;
-
-export function stripeConfigured(env: Env = process.env): boolean {
-  return Boolean(env.STRIPE_SECRET_KEY?.trim());
+export function stripeConfigured(env?: Env): boolean {
+  return Boolean(settings(env).stripeSecretKey);
 }
 
 /** The form Stripe's POST /v1/checkout/sessions takes for a monthly subscription to `plan`. */
@@ -42,10 +41,10 @@ export function checkoutParams(options: { plan: Plan; planName: string; user: Se
   });
 }
 
-export async function createCheckoutUrl(params: URLSearchParams, env: Env = process.env): Promise<string> {
+export async function createCheckoutUrl(params: URLSearchParams, env?: Env): Promise<string> {
   const response = await fetch("https://api.stripe.com/v1/checkout/sessions", {
     method: "POST",
-    headers: { Authorization: `Bearer ${env.STRIPE_SECRET_KEY}`, "Content-Type": "application/x-www-form-urlencoded" },
+    headers: { Authorization: `Bearer ${settings(env).stripeSecretKey}`, "Content-Type": "application/x-www-form-urlencoded" },
     body: params,
     signal: AbortSignal.timeout(15_000),
   });
@@ -91,8 +90,8 @@ export function applyStripeEvent(event: StripeEvent): string {
   return "ignored";
 }
 
-export async function handleStripeWebhook(request: Request, env: Env = process.env): Promise<Response> {
-  const secret = env.STRIPE_WEBHOOK_SECRET?.trim();
+export async function handleStripeWebhook(request: Request, env?: Env): Promise<Response> {
+  const secret = settings(env).stripeWebhookSecret;
   if (!stripeConfigured(env) || !secret) return jsonError(404, "not_configured", "Payments are not configured on this server.");
   const body = await readBodyLimited(request, 1024 * 1024);
   if (!body.ok) return jsonError(413, "too_large", "The request body is too large.");

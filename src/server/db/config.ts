@@ -1,5 +1,6 @@
 import "server-only";
 import { isAbsolute, resolve } from "node:path";
+import { settings, type Env } from "@/server/settings";
 
 export class DatabaseConfigError extends Error {
   override name = "DatabaseConfigError";
@@ -12,8 +13,8 @@ export const DEFAULT_DATA_DIR = "data";
  * The SQLite file of the app database: DATABASE_URL (a `file:` URL or a path) wins over
  * APP_DB_PATH; the default is data/app.db. ":memory:" gives a throw-away database (tests).
  */
-export function databasePath(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): string {
-  const url = env.DATABASE_URL?.trim();
+export function databasePath(env?: Env, cwd = process.cwd()): string {
+  const { databaseUrl: url, appDbPath } = settings(env);
   if (url) {
     if (/^postgres(ql)?:\/\//i.test(url)) {
       throw new DatabaseConfigError(
@@ -26,8 +27,7 @@ export function databasePath(env: Record<string, string | undefined> = process.e
     }
     return toPath(decodeURIComponent(match ? match[1] : url), cwd);
   }
-  const path = env.APP_DB_PATH?.trim();
-  if (path) return toPath(path, cwd);
+  if (appDbPath) return toPath(appDbPath, cwd);
   return resolve(cwd, DEFAULT_DATA_DIR, "app.db");
 }
 

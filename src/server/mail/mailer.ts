@@ -6,6 +6,7 @@
 import "server-only";
 import { createTransport, type Transporter } from "nodemailer";
 import { authOrigin } from "@/server/origin";
+import { settings, type Env } from "@/server/settings";
 
 export interface MailMessage {
   to: string;
@@ -27,12 +28,12 @@ function transporterFor(url: string): Transporter {
   return transport.transporter;
 }
 
-export function mailFrom(env: Record<string, string | undefined> = process.env): string {
-  return env.EMAIL_FROM?.trim() || `Open Trade Observatory <no-reply@${authOrigin(env).hostname}>`;
+export function mailFrom(env?: Env): string {
+  return settings(env).emailFrom || `Open Trade Observatory <no-reply@${authOrigin(env).hostname}>`;
 }
 
 export async function sendMail(message: MailMessage): Promise<"sent" | "logged"> {
-  const url = process.env.SMTP_URL?.trim();
+  const url = settings().smtpUrl;
   if (!url) {
     console.info(`[mail] SMTP_URL is not set, so this email was written here instead of sent.\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n[mail] end of email`);
     return "logged";

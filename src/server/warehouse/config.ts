@@ -5,27 +5,16 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-
-export const ENV = {
-  dataDir: "TRADE_DATA_DIR",
-  warehouse: "WAREHOUSE_PATH",
-  projectRoot: "PROJECT_ROOT",
-  cacheEntries: "WAREHOUSE_CACHE_ENTRIES",
-  cacheMegabytes: "WAREHOUSE_CACHE_MB",
-  queryTimeoutMs: "WAREHOUSE_QUERY_TIMEOUT_MS",
-  threads: "WAREHOUSE_THREADS",
-  memoryLimit: "WAREHOUSE_MEMORY_LIMIT",
-  connections: "WAREHOUSE_CONNECTIONS",
-} as const;
+import { settings, type WarehouseRuntimeSettings } from "@/server/settings";
 
 export function projectRoot(): string {
-  return path.resolve(process.env[ENV.projectRoot] || process.cwd());
+  return settings().projectRoot;
 }
 
 /** Candidate data package folders, in the order they are tried. */
 export function dataDirCandidates(): string[] {
-  const fromEnv = process.env[ENV.dataDir];
-  if (fromEnv && fromEnv.trim()) return [path.resolve(projectRoot(), fromEnv.trim())];
+  const fromEnv = settings().tradeDataDir;
+  if (fromEnv) return [path.resolve(projectRoot(), fromEnv)];
   const root = projectRoot();
   return [path.join(root, "data", "package"), path.resolve(root, "..", "shared", "data")];
 }
@@ -43,8 +32,8 @@ export function resolveDataDir(override?: string): DataDirResolution {
 }
 
 export function warehousePath(): string {
-  const fromEnv = process.env[ENV.warehouse];
-  if (fromEnv && fromEnv.trim()) return path.resolve(projectRoot(), fromEnv.trim());
+  const fromEnv = settings().warehousePath;
+  if (fromEnv) return path.resolve(projectRoot(), fromEnv);
   return path.join(projectRoot(), "data", "warehouse.duckdb");
 }
 
@@ -74,30 +63,9 @@ export function warehouseStatus(): WarehouseStatus {
   }
 }
 
-function positiveInt(name: string, fallback: number, max: number): number {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const value = Number(raw);
-  return Number.isInteger(value) && value > 0 ? Math.min(value, max) : fallback;
-}
+export type RuntimeSettings = WarehouseRuntimeSettings;
 
-export interface RuntimeSettings {
-  cacheEntries: number;
-  cacheBytes: number;
-  queryTimeoutMs: number;
-  threads: number;
-  memoryLimit: string;
-  connections: number;
-}
-
+/** Cache, timeout and DuckDB limits of the web process (WAREHOUSE_*; see src/server/settings.ts). */
 export function runtimeSettings(): RuntimeSettings {
-  const memory = process.env[ENV.memoryLimit];
-  return {
-    cacheEntries: positiveInt(ENV.cacheEntries, 500, 100_000),
-    cacheBytes: positiveInt(ENV.cacheMegabytes, 64, 4096) * 1024 * 1024,
-    queryTimeoutMs: positiveInt(ENV.queryTimeoutMs, 15_000, 600_000),
-    threads: positiveInt(ENV.threads, 2, 256),
-    memoryLimit: memory && /^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i.test(memory.trim()) ? memory.trim() : "2GB",
-    connections: positiveInt(ENV.connections, 4, 64),
-  };
+  return settings().warehouse;
 }

@@ -1,8 +1,9 @@
 import { notFound } from "next/navigation";
 import { Thrower } from "@/features/shell/Thrower";
+import { settings } from "@/server/settings";
 
 // For the end-to-end test of the error page; exists only when ENABLE_TEST_ROUTES=1.
 export default function TestError() {
-  if (process.env.ENABLE_TEST_ROUTES !== "1") notFound();
+  if (!settings().enableTestRoutes) notFound();
   return <Thrower />;
 }

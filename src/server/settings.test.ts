@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { checkSettings, parseSettings, settings, SettingsError } from "./settings";
+
+describe("settings", () => {
+  it("gives README's defaults for an empty environment", () => {
+    const s = parseSettings({});
+    expect(s).toMatchObject({
+      port: 3000,
+      siteUrl: null,
+      nextAuthUrl: null,
+      authSecret: null,
+      warehouse: { cacheEntries: 500, cacheBytes: 64 * 1024 * 1024, queryTimeoutMs: 15_000, threads: 2, memoryLimit: "2GB", connections: 4 },
+      enableTestRoutes: false,
+      strictMessages: false,
+      problems: [],
+    });
+    expect(s.projectRoot).toBe(process.cwd());
+  });
+
+  it("reads and trims what is set", () => {
+    const s = parseSettings({
+      PORT: "3201",
+      SITE_URL: "https://trade.example/",
+      AUTH_SECRET: " s3cret ",
+      WAREHOUSE_THREADS: "8",
+      WAREHOUSE_CACHE_ENTRIES: "1000000",
+      WAREHOUSE_MEMORY_LIMIT: "512MB",
+      SMTP_URL: "smtps://u:p@mail.example:465",
+      ENABLE_TEST_ROUTES: "1",
+      PROJECT_ROOT: "/srv/app",
+    });
+    expect(s).toMatchObject({ port: 3201, authSecret: "s3cret", smtpUrl: "smtps://u:p@mail.example:465", enableTestRoutes: true, projectRoot: "/srv/app", problems: [] });
+    expect(s.siteUrl?.origin).toBe("https://trade.example");
+    // Above its ceiling a number is capped, as before.
+    expect(s.warehouse).toMatchObject({ threads: 8, cacheEntries: 100_000, memoryLimit: "512MB" });
+  });
+
+  it("names every malformed variable, and uses its default meanwhile", () => {
+    const env = { WAREHOUSE_MEMORY_LIMIT: "lots; DROP", WAREHOUSE_CACHE_ENTRIES: "-3", PORT: "http", NEXTAUTH_URL: "not a url", SMTP_URL: "mail.example" };
+    const s = parseSettings(env);
+    expect(s.warehouse).toMatchObject({ memoryLimit: "2GB", cacheEntries: 500 });
+    expect(s.port).toBe(3000);
+    expect(s.nextAuthUrl).toBeNull();
+    expect(s.problems.map((p) => p.split(" ")[0])).toEqual(["PORT", "NEXTAUTH_URL", "WAREHOUSE_CACHE_ENTRIES", "WAREHOUSE_MEMORY_LIMIT", "SMTP_URL"]);
+    expect(s.problems[2]).toBe('WAREHOUSE_CACHE_ENTRIES must be a positive whole number (got "-3"); using the default instead.');
+    expect(() => checkSettings(env)).toThrow(SettingsError);
+    expect(() => checkSettings(env)).toThrow(/5 malformed settings[\s\S]*SMTP_URL must be an absolute smtp or smtps URL/);
+    expect(checkSettings({ PORT: "8080" }).port).toBe(8080);
+  });
+
+  it("re-reads an environment only when a value changed", () => {
+    const env: Record<string, string | undefined> = { WAREHOUSE_THREADS: "3" };
+    const first = settings(env);
+    expect(settings(env)).toBe(first);
+    env.WAREHOUSE_THREADS = "5";
+    expect(settings(env).warehouse.threads).toBe(5);
+  });
+});

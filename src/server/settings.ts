@@ -1,0 +1,186 @@
+/**
+ * The environment, read in one place. Every setting the server knows is parsed and validated here
+ * (README.md, "Configuration", is the list); nothing else in src/ reads `process.env` (an ESLint
+ * rule keeps it so). Exceptions, each for a reason: `NEXT_PUBLIC_*` values are inlined into the
+ * browser bundle by Next.js and must stay literal (features/shell/support.ts), and
+ * instrumentation.ts checks NEXT_RUNTIME before it may load any server module.
+ *
+ * A malformed value never silently becomes something else at start: `checkSettings()` (run when
+ * the server starts) stops with one message naming every bad variable. Callers that read settings
+ * later get the documented default for a malformed value, so a script or test is never worse off
+ * than with the variable unset.
+ *
+ * Functions that depend on settings take an optional `env` so tests can pass a plain object;
+ * without it they read the process environment, re-parsed only when a value changed.
+ */
+import "server-only";
+import path from "node:path";
+import { z } from "zod";
+
+export type Env = Record<string, string | undefined>;
+
+export interface WarehouseRuntimeSettings {
+  cacheEntries: number;
+  cacheBytes: number;
+  queryTimeoutMs: number;
+  threads: number;
+  memoryLimit: string;
+  connections: number;
+}
+
+export interface Settings {
+  nodeEnv: string;
+  production: boolean;
+  /** PORT: where `npm start` serves; the localhost fallback of the public origins. */
+  port: number;
+  /** SITE_URL, when set and valid. */
+  siteUrl: URL | null;
+  /** NEXTAUTH_URL, when set and valid. */
+  nextAuthUrl: URL | null;
+  /** NEXTAUTH_SECRET, else AUTH_SECRET. */
+  authSecret: string | null;
+  /** PROJECT_ROOT (resolved), else the working directory. */
+  projectRoot: string;
+  /** TRADE_DATA_DIR and WAREHOUSE_PATH as given (relative to projectRoot), when set. */
+  tradeDataDir: string | null;
+  warehousePath: string | null;
+  warehouse: WarehouseRuntimeSettings;
+  databaseUrl: string | null;
+  appDbPath: string | null;
+  smtpUrl: string | null;
+  emailFrom: string | null;
+  stripeSecretKey: string | null;
+  stripeWebhookSecret: string | null;
+  /** GTM_ID as given: a malformed id only means no tag (README), so it is checked where used. */
+  gtmId: string | null;
+  slackWebhookUrl: string | null;
+  enableTestRoutes: boolean;
+  strictMessages: boolean;
+  /** One line per malformed variable (its default was used instead). */
+  problems: string[];
+}
+
+const text = z.string().trim().min(1);
+const url = (protocols: string[]) =>
+  text.pipe(
+    z.string().refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be an absolute ${protocols.map((p) => p.replace(/:$/, "")).join(" or ")} URL`),
+  );
+const wholeNumber = (max: number) =>
+  text.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, "must be a positive whole number")
+      .transform(Number)
+      .refine((n) => n > 0, "must be a positive whole number")
+      .transform((n) => Math.min(n, max)),
+  );
+const memorySize = text.pipe(z.string().regex(/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, "must be a size such as 2GB or 512MB"));
+const port = text.pipe(
+  z
+    .string()
+    .regex(/^\d+$/, "must be a port number")
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 65535, "must be a port number (1-65535)"),
+);
+
+/** Reads one variable: unset or blank gives the default; malformed gives the default and a problem. */
+function reader(env: Env, problems: string[]) {
+  return <T>(name: string, schema: z.ZodType<T>, fallback: T): T => {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === "") return fallback;
+    const parsed = schema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    const shown = raw.length > 60 ? `${raw.slice(0, 57)}...` : raw;
+    problems.push(`${name} ${parsed.error.issues[0]?.message ?? "is malformed"} (got ${JSON.stringify(shown)}); using the default instead.`);
+    return fallback;
+  };
+}
+
+function optionalText(env: Env, name: string): string | null {
+  return env[name]?.trim() || null;
+}
+
+export function parseSettings(env: Env): Settings {
+  const problems: string[] = [];
+  const read = reader(env, problems);
+  const nodeEnv = env.NODE_ENV ?? "development";
+  const toUrl = (value: string | null) => (value ? new URL(value) : null);
+  return {
+    nodeEnv,
+    production: nodeEnv === "production",
+    port: read("PORT", port, 3000),
+    siteUrl: toUrl(read<string | null>("SITE_URL", url(["http:", "https:"]), null)),
+    nextAuthUrl: toUrl(read<string | null>("NEXTAUTH_URL", url(["http:", "https:"]), null)),
+    authSecret: optionalText(env, "NEXTAUTH_SECRET") ?? optionalText(env, "AUTH_SECRET"),
+    projectRoot: path.resolve(env.PROJECT_ROOT || process.cwd()),
+    tradeDataDir: optionalText(env, "TRADE_DATA_DIR"),
+    warehousePath: optionalText(env, "WAREHOUSE_PATH"),
+    warehouse: {
+      cacheEntries: read("WAREHOUSE_CACHE_ENTRIES", wholeNumber(100_000), 500),
+      cacheBytes: read("WAREHOUSE_CACHE_MB", wholeNumber(4096), 64) * 1024 * 1024,
+      queryTimeoutMs: read("WAREHOUSE_QUERY_TIMEOUT_MS", wholeNumber(600_000), 15_000),
+      threads: read("WAREHOUSE_THREADS", wholeNumber(256), 2),
+      memoryLimit: read("WAREHOUSE_MEMORY_LIMIT", memorySize, "2GB"),
+      connections: read("WAREHOUSE_CONNECTIONS", wholeNumber(64), 4),
+    },
+    databaseUrl: optionalText(env, "DATABASE_URL"),
+    appDbPath: optionalText(env, "APP_DB_PATH"),
+    smtpUrl: read<string | null>("SMTP_URL", url(["smtp:", "smtps:"]), null),
+    emailFrom: optionalText(env, "EMAIL_FROM"),
+    stripeSecretKey: optionalText(env, "STRIPE_SECRET_KEY"),
+    stripeWebhookSecret: optionalText(env, "STRIPE_WEBHOOK_SECRET"),
+    gtmId: optionalText(env, "GTM_ID"),
+    slackWebhookUrl: read<string | null>("SLACK_WEBHOOK_URL", url(["https:", "http:"]), null),
+    enableTestRoutes: env.ENABLE_TEST_ROUTES === "1",
+    strictMessages: env.STRICT_MESSAGES === "1",
+    problems,
+  };
+}
+
+/** Every variable parseSettings reads: a change to any of them means a new parse. */
+const NAMES = [
+  "NODE_ENV", "PORT", "SITE_URL", "NEXTAUTH_URL", "NEXTAUTH_SECRET", "AUTH_SECRET", "PROJECT_ROOT", "TRADE_DATA_DIR",
+  "WAREHOUSE_PATH", "WAREHOUSE_CACHE_ENTRIES", "WAREHOUSE_CACHE_MB", "WAREHOUSE_QUERY_TIMEOUT_MS", "WAREHOUSE_THREADS",
+  "WAREHOUSE_MEMORY_LIMIT", "WAREHOUSE_CONNECTIONS", "DATABASE_URL", "APP_DB_PATH", "SMTP_URL", "EMAIL_FROM",
+  "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "GTM_ID", "SLACK_WEBHOOK_URL", "ENABLE_TEST_ROUTES", "STRICT_MESSAGES",
+] as const;
+
+const parsed = new WeakMap<Env, { key: string; settings: Settings }>();
+
+/** The settings of `env` (default: this process's environment). Cheap to call per request. */
+export function settings(env: Env = process.env): Settings {
+  const key = `${process.cwd()}\u0000${NAMES.map((name) => env[name] ?? "\u0001").join("\u0000")}`;
+  const hit = parsed.get(env);
+  if (hit?.key === key) return hit.settings;
+  const fresh = parseSettings(env);
+  parsed.set(env, { key, settings: fresh });
+  return fresh;
+}
+
+export class SettingsError extends Error {
+  override name = "SettingsError";
+  constructor(readonly problems: string[]) {
+    super(`The environment has ${problems.length === 1 ? "a malformed setting" : `${problems.length} malformed settings`} (see README.md, "Configuration"):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+/** At start: throws a SettingsError naming every malformed variable. */
+export function checkSettings(env: Env = process.env): Settings {
+  const current = settings(env);
+  if (current.problems.length) throw new SettingsError(current.problems);
+  return current;
+}
+
+/**
+ * next-auth reads NEXTAUTH_URL from the environment itself for every link it builds; without it
+ * it assumes http://localhost:3000. Give it the site's own origin when unset.
+ */
+export function defaultNextAuthUrl(origin: string, env: Env = process.env): void {
+  if (!env.NEXTAUTH_URL) env.NEXTAUTH_URL = origin;
+}
