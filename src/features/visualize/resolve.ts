@@ -138,8 +138,27 @@ export async function resolveVisualization(segments: readonly string[], query: Q
     return { kind: "redirect", to: `/${targetLocale}${canonical}`, permanent: segments.length > 1 };
   }
 
+  return resolveVizState(parsed.state, locale, { embed, catalog });
+}
+
+/**
+ * A typed view state (as profile sections build them: never a path string) -> title, plan and
+ * data. The state is taken as given: callers build canonical states.
+ */
+export async function resolveVizState(
+  state: VizState,
+  locale: Locale,
+  options: { embed?: boolean; catalog?: Awaited<ReturnType<typeof vizCatalog>> } = {},
+): Promise<Exclude<Resolution, { kind: "redirect" } | { kind: "notFound" }>> {
+  let catalog = options.catalog;
+  try {
+    catalog ??= await vizCatalog();
+  } catch (error) {
+    console.error(`[visualize] catalog unavailable: ${(error as Error).message}`);
+    return { kind: "unavailable" };
+  }
+  const embed = options.embed ?? false;
   const [members, t] = await Promise.all([vizMembers(locale), getTranslations({ locale })]);
-  const state = parsed.state;
   const coverage = catalog.years;
   const common = {
     state,
