@@ -1,4 +1,4 @@
-import { Anchor, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Container, Group, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import { availabilityMatrix, type AvailabilityRow } from "@/domain/catalog/availability";
 import { formatNumber, formatUsd } from "@/domain/format";
@@ -52,7 +52,7 @@ export async function DataAvailabilityPage({ locale }: { locale: Locale }) {
           {catalog.builtAt && (
             <Text size="sm" c="dimmed">
               {t("builtAt", { date: new Date(catalog.builtAt).toLocaleDateString(locale, { year: "numeric", month: "long", day: "numeric" }) })}{" "}
-              <Anchor href="/api/catalog" size="sm">
+              <Anchor href="/api/catalog" size="sm" underline="always">
                 {t("catalogApi")}
               </Anchor>
             </Text>
@@ -84,8 +84,8 @@ export async function DataAvailabilityPage({ locale }: { locale: Locale }) {
                       {t("dataset")}
                     </th>
                     {matrix.years.map((year) => (
-                      <th key={year} scope="col" className={classes.yearHead} aria-label={String(year)}>
-                        {year % 10 === 0 || year === matrix.years.at(-1) ? <span className={classes.yearLabel}>{year}</span> : null}
+                      <th key={year} scope="col" className={classes.yearHead}>
+                        {year % 10 === 0 || year === matrix.years.at(-1) ? <span className={classes.yearLabel}>{year}</span> : <VisuallyHidden>{year}</VisuallyHidden>}
                       </th>
                     ))}
                   </tr>

@@ -6,8 +6,8 @@
 import { colorOrGrey, type IconKind } from "@/domain/charts/presentation";
 import type { ChartGroup, ChartRow } from "@/domain/charts/types";
 import type { Locale } from "@/domain/i18n/locales";
-import type { ScatterMeasure } from "@/domain/visualize/measures";
-import type { ChartType, Depth } from "@/domain/visualize/state";
+import type { Depth } from "@/domain/visualize/state";
+import type { VizData, VizQuery } from "@/domain/visualize/data";
 import type { ViewPlan } from "@/domain/visualize/views";
 import { tradeYears, type GoodsQuestion, type YearSource } from "@/server/catalog/catalog";
 import { dataApiUrl, queryCube, WarehouseError, type DataQuery, type DataRecord, type DataResponse } from "@/server/warehouse/client";
@@ -16,34 +16,7 @@ import { vizMembers, type VizMembers } from "./members";
 
 const INDICATORS_CUBE = "indicators_i_wdi_a";
 
-export interface VizQuery {
-  /** What the query answers, as a message key under visualize.queries. */
-  role: "main" | "world" | "indicators";
-  api: string;
-  csv: string;
-}
-
-export interface VizData {
-  chart: ChartType;
-  rows: ChartRow[];
-  /** Sections or continents the rows belong to (legend, treemap nesting). */
-  groups: ChartGroup[];
-  /** Whether the treemap nests rows inside their groups. */
-  nested: boolean;
-  /** Level of the rows, for fallbacks and table headers ("HS4", "Importer Country"). */
-  dimension: string;
-  years: number[];
-  queries: VizQuery[];
-  /** Attribution lines of the cubes used. */
-  sources: string[];
-  /** Some names are English because the language has none. */
-  fallbackNames: boolean;
-  /** Country outlined on the map (the one whose partners are shown). */
-  focus: string | null;
-  scatter?: { x: ScatterMeasure; y: ScatterMeasure };
-  /** M49 -> ISO3 pairs for joining the world map. */
-  m49?: [number, string][];
-}
+export type { VizData, VizQuery };
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : typeof v === "bigint" ? Number(v) : null);
 const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v));

@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import { profileView } from "@/domain/visualize/profileViews";
+import { loadView, viewKey } from "@/server/visualize/view";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHARTS } from "@/domain/visualize/state";
 import { defaultState, parseVizPath } from "@/domain/visualize/urlCodec";
@@ -86,6 +88,18 @@ describe("loadVisualization", () => {
     expect(data.queries.map((q) => new URL(q.api, "http://x").searchParams.get("cube")).sort()).toEqual(["trade_i_atlas_a_hs4", "trade_i_ots_a_hs4"]);
     expect(data.sources.some((s) => s.includes("Atlas of Economic Complexity"))).toBe(true);
     expect(data.sources.some((s) => s.includes("Open Trade Statistics"))).toBe(true);
+  });
+
+  it("loads a typed view state through the view service, or explains why it cannot", async () => {
+    const state = profileView({ chart: "tree_map", country: "chl", product: "show", time: 2018 });
+    const view = await loadView(state, "en");
+    if (view.kind !== "ok") throw new Error(JSON.stringify(view));
+    expect(view.data.rows[0]).toMatchObject({ id: "2603", kind: "hs4" });
+    // The same state with its fields in another order is the same view (one cache entry per render).
+    expect(viewKey({ ...state })).toBe(viewKey(JSON.parse(JSON.stringify({ time: state.time, ...state }))));
+    const wrong = await loadView(profileView({ chart: "network", country: null, time: 2018 }), "en");
+    expect(wrong.kind).toBe("problems");
+    if (wrong.kind === "problems") expect(wrong.problems.map((p) => p.code)).toContain("networkNeedsProducts");
   });
 
   it("gives the product space RCA and world trade for the layout's products only", async () => {
