@@ -6,6 +6,11 @@ async function apiValue(request: APIRequestContext, query: string): Promise<numb
   return body.data.reduce((sum: number, row: Record<string, number>) => sum + Number(row["Trade Value"] ?? 0), 0);
 }
 
+/** The dataset and year the catalogue names for a question (newest year by default). */
+async function catalogAnswer(request: APIRequestContext, question: string): Promise<{ cube: string; year: number }> {
+  return (await (await request.get(`/api/catalog?${question}`)).json()).answer.chosen;
+}
+
 /** Compact US dollars as the site writes them ("$82.9B", "82,9 mil M US$", "US$829亿"). */
 function money(value: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1, trailingZeroDisplay: "stripIfInteger" } as Intl.NumberFormatOptions).format(value);
@@ -50,8 +55,10 @@ test.describe("profiles show the warehouse's numbers", () => {
     const csv = await request.get((await page.locator('[data-section="services"]').getByTestId("csv-download").getAttribute("href"))!);
     expect(csv.headers()["content-type"]).toContain("text/csv");
     // Economic complexity: the ECI rank in the hero equals the stored ranking, and opportunities are listed.
-    const eci = await (await request.get("/api/data?cube=complexity_eci_a_hs92_hs4&drilldowns=Country&measures=ECI%20Rank&cut=Country=chl&time=2018")).json();
-    await expect(stat(page, "stat-eci-rank")).toHaveText(new RegExp(`^${eci.data[0]["ECI Rank"]} / \\d+$`));
+    const year = (await (await request.get("/api/catalog")).json()).datasets.find((d: { dataset: string }) => d.dataset === "complexity_hs92_hs4").years.at(-1).year;
+    const eci = await (await request.get(`/api/data?cube=complexity_eci_a_hs92_hs4&drilldowns=Country&measures=ECI%20Rank&cut=Country=chl&time=${year}`)).json();
+    await expect(stat(page, "stat-eci-rank")).toHaveText(new RegExp(`^${eci.data[0]["ECI Rank"]} of \\d+$`));
+    await expect(page.getByTestId("stat-eci-rank")).toContainText(String(year));
     await expect(page.getByTestId("opportunities").locator("tbody tr")).toHaveCount(10);
     expect(errors).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath("chile-en.png"), fullPage: true });
@@ -77,11 +84,13 @@ test.describe("profiles show the warehouse's numbers", () => {
 
   test("product: copper ore and a section", async ({ page, request }) => {
     const errors = await visit(page, "/en/profile/hs/2603");
-    const world = await apiValue(request, "cube=trade_i_ots_a_hs4&drilldowns=HS4&cut=HS4=2603&cut=Trade%20Flow=2");
+    const newest = await catalogAnswer(request, "depth=hs4&flow=export");
+    const world = await apiValue(request, `cube=${newest.cube}&drilldowns=HS4&cut=HS4=2603&cut=Trade%20Flow=2&time=${newest.year}`);
     await expect(stat(page, "stat-world-exports")).toHaveText(money(world, "en"));
     await expect(page.getByTestId("stat-top-exporter")).toContainText("Chile");
-    const pci = await (await request.get("/api/data?cube=complexity_pci_a_hs92_hs4&drilldowns=HS4&measures=PCI%20Rank&cut=HS4=2603&time=2018")).json();
-    if (pci.data.length) await expect(stat(page, "stat-pci-rank")).toHaveText(new RegExp(`^${pci.data[0]["PCI Rank"]} / \\d+$`));
+    const ranked = (await (await request.get("/api/catalog")).json()).datasets.find((d: { dataset: string }) => d.dataset === "complexity_hs92_hs4").years.at(-1).year;
+    const pci = await (await request.get(`/api/data?cube=complexity_pci_a_hs92_hs4&drilldowns=HS4&measures=PCI%20Rank&cut=HS4=2603&time=${ranked}`)).json();
+    if (pci.data.length) await expect(stat(page, "stat-pci-rank")).toHaveText(new RegExp(`^${pci.data[0]["PCI Rank"]} of \\d+$`));
     await expect(page.getByTestId("product-neighbours")).toBeVisible();
     await expect(page.locator('[data-section="map"] [data-testid="profile-chart"]')).toHaveAttribute("data-chart", "geomap");
     await visit(page, "/es/profile/hs/section-5");
@@ -101,7 +110,8 @@ test.describe("profiles show the warehouse's numbers", () => {
 
   test("product in country: Chile's copper ore", async ({ page, request }) => {
     const errors = await visit(page, "/en/profile/bilateral-product/2603/reporter/chl");
-    const value = await apiValue(request, "cube=trade_i_ots_a_hs4&drilldowns=Country&cut=HS4=2603&cut=Country=chl&cut=Trade%20Flow=2");
+    const newest = await catalogAnswer(request, "depth=hs4&flow=export");
+    const value = await apiValue(request, `cube=${newest.cube}&drilldowns=Country&cut=HS4=2603&cut=Country=chl&cut=Trade%20Flow=2&time=${newest.year}`);
     await expect(stat(page, "stat-exports")).toHaveText(money(value, "en"));
     await expect(stat(page, "stat-rank")).toHaveText(/^1 \/ \d+$/);
     expect(errors).toEqual([]);

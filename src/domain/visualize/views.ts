@@ -7,6 +7,7 @@
 import { DEFAULT_AXES, scatterMeasure, type ScatterEntity, type ScatterMeasure } from "./measures";
 import { ALL, SHOW, type Depth, type GeoSlot, type TimeSelection, type VizState } from "./state";
 import { defaultDepth, timeYears } from "./urlCodec";
+import { yearsLabel } from "@/domain/format/years";
 
 export type Breakdown = "product" | "partner" | "country" | "none";
 
@@ -174,7 +175,6 @@ function plan(state: VizState, coverage: YearCoverage): { ok: true; plan: ViewPl
   const years = timeYears(state.time);
   if (productDetail) {
     const hs4 = coverage.hs4;
-    const yearsLabel = hs4.length ? (hs4.length === 1 ? String(hs4[0]) : `${Math.min(...hs4)}-${Math.max(...hs4)}`) : "-";
     const missing = years.some((y) => !hs4.includes(y));
     if (missing) {
       const latestDetailYear = hs4.length ? fix({ time: { kind: "year", year: hs4[hs4.length - 1] } }) : undefined;
@@ -188,7 +188,7 @@ function plan(state: VizState, coverage: YearCoverage): { ok: true; plan: ViewPl
             : state.product.kind === "product"
               ? fix({ product: { kind: "product", product: { level: "section", code: state.product.product.section, section: state.product.product.section } } })
               : undefined;
-      problems.push({ code: "productDetailYears", params: { years: yearsLabel }, fix: detailFix });
+      problems.push({ code: "productDetailYears", params: { years: yearsLabel(hs4) || "–" }, fix: detailFix });
     }
     if (state.partner.kind !== "all" && chart !== "network" && chart !== "scatter") {
       problems.push({

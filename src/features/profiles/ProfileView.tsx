@@ -34,11 +34,11 @@ export function profileTitle(target: ProfileTarget, index: ProfileIndex, locale:
   }
 }
 
-export function ProfileView({ target, index, locale, year }: { target: ProfileTarget; index: ProfileIndex; locale: Locale; year?: number }) {
+export function ProfileView({ target, index, locale, year, productYear }: { target: ProfileTarget; index: ProfileIndex; locale: Locale; year?: number; productYear?: number }) {
   const name = (kind: Parameters<ProfileIndex["entity"]>[0], id: string) => memberName(index, kind, id, locale);
   switch (target.report) {
     case "country":
-      return <CountryProfile locale={locale} kind={target.kind} id={target.id} name={name(target.kind, target.id)} sectionYear={year} />;
+      return <CountryProfile locale={locale} kind={target.kind} id={target.id} name={name(target.kind, target.id)} sectionYear={year} productYear={productYear} />;
     case "world":
       return <WorldProfile locale={locale} name={name("world", "wld")} />;
     case "hs":

@@ -49,8 +49,8 @@ export const NAV_MENUS: NavMenu[] = [
       { id: "trendExplorer", href: "/trend-explorer", badge: "PRO" },
       { id: "companyExplorer", href: "/company-explorer", badge: "PREMIUM" },
       { id: "explorer", href: "/explorer", badge: "PRO" },
-      { id: "countryRankings", href: "/country-rankings/2023/trade", badge: "NEW" },
-      { id: "productRankings", href: "/product-rankings/2023/trade", badge: "NEW" },
+      { id: "countryRankings", href: "/country-rankings/latest/trade", badge: "NEW" },
+      { id: "productRankings", href: "/product-rankings/latest/trade", badge: "NEW" },
       { id: "treeMap", href: "/visualize/tree_map" },
       { id: "stacked", href: "/visualize/stacked" },
       { id: "scatter", href: "/visualize/scatter" },
@@ -74,8 +74,8 @@ export const NAV_MENUS: NavMenu[] = [
   {
     id: "complexity",
     items: [
-      { id: "eciRankings", href: "/rankings/eci/hs6/hs96" },
-      { id: "pciRankings", href: "/rankings/pci/hs4/hs92" },
+      { id: "eciRankings", href: "/rankings/eci/latest" },
+      { id: "pciRankings", href: "/rankings/pci/latest" },
       { id: "legacyEci", href: "/rankings/legacy/eci" },
       { id: "growthPredictions", href: "/resources/methods/eci-growth-predictions" },
       { id: "publications", href: "/resources/publications" },

@@ -77,7 +77,8 @@ export function ControlPanel({ state, coverage, options }: ControlPanelProps) {
     ],
     [options.sections, options.hs2, options.hs4, t],
   );
-  const years = useMemo(() => [...coverage.sections].sort((a, b) => b - a).map(String), [coverage.sections]);
+  // Every year some view can draw: section trade between countries, and product detail with the world.
+  const years = useMemo(() => [...new Set([...coverage.sections, ...coverage.hs4])].sort((a, b) => b - a).map(String), [coverage.sections, coverage.hs4]);
 
   const rangeChart = state.chart === "stacked" || state.chart === "line";
   const productValue = state.product.kind === "product" ? productUrlId(state.product.product) : "all";

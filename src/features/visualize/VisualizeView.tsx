@@ -10,7 +10,7 @@ import { ApiQueryLinks, ChartActions, fileSlug } from "@/features/charts/ChartAc
 import { Chart, type ChartHandle } from "@/features/charts/Chart";
 import { ChartLegend } from "@/features/charts/ChartLegend";
 import { DataTable } from "@/features/charts/DataTable";
-import type { VizData } from "@/server/visualize/load";
+import type { VizData } from "@/domain/visualize/data";
 import { chartSpecFor } from "./chartSpec";
 
 export interface VisualizeViewProps {

@@ -2,7 +2,7 @@
  * From the data of a visualisation to what the <Chart> component draws. Pure.
  */
 import type { ChartRow } from "@/domain/charts/types";
-import type { VizData } from "@/server/visualize/load";
+import type { VizData } from "@/domain/visualize/data";
 import { CHART_ASSETS } from "@/domain/visualize/assets";
 import type { ChartSpec } from "@/features/charts/spec";
 

@@ -9,8 +9,9 @@ import { productUrlId } from "@/domain/visualize/catalog";
 import { DEFAULT_AXES } from "@/domain/visualize/measures";
 import type { ProductRef, VizState } from "@/domain/visualize/state";
 import { buildVizPath, formatTime, parseVizPath, requestedVizPath, type QueryInput } from "@/domain/visualize/urlCodec";
-import { planView, type Problem, type YearCoverage } from "@/domain/visualize/views";
-import { loadVisualization, type VizData } from "@/server/visualize/load";
+import type { Problem, YearCoverage } from "@/domain/visualize/views";
+import type { VizData } from "@/domain/visualize/data";
+import { loadView } from "@/server/visualize/view";
 import { vizCatalog, vizMembers, type VizMembers } from "@/server/visualize/members";
 import { isWarehouseError } from "@/server/warehouse/client";
 
@@ -138,8 +139,27 @@ export async function resolveVisualization(segments: readonly string[], query: Q
     return { kind: "redirect", to: `/${targetLocale}${canonical}`, permanent: segments.length > 1 };
   }
 
+  return resolveVizState(parsed.state, locale, { embed, catalog });
+}
+
+/**
+ * A typed view state (as profile sections build them: never a path string) -> title, plan and
+ * data. The state is taken as given: callers build canonical states.
+ */
+export async function resolveVizState(
+  state: VizState,
+  locale: Locale,
+  options: { embed?: boolean; catalog?: Awaited<ReturnType<typeof vizCatalog>> } = {},
+): Promise<Exclude<Resolution, { kind: "redirect" } | { kind: "notFound" }>> {
+  let catalog = options.catalog;
+  try {
+    catalog ??= await vizCatalog();
+  } catch (error) {
+    console.error(`[visualize] catalog unavailable: ${(error as Error).message}`);
+    return { kind: "unavailable" };
+  }
+  const embed = options.embed ?? false;
   const [members, t] = await Promise.all([vizMembers(locale), getTranslations({ locale })]);
-  const state = parsed.state;
   const coverage = catalog.years;
   const common = {
     state,
@@ -149,24 +169,9 @@ export async function resolveVisualization(segments: readonly string[], query: Q
     embedPath: `/${locale}${buildVizPath(state, coverage.hs4, { embed: true })}`,
     options: embed ? { countries: [], sections: [], hs2: [], hs4: [] } : controlOptions(members, locale),
   };
-  const plan = planView(state, coverage);
-  if (!plan.ok) {
-    return {
-      ...common,
-      kind: "problems",
-      subtitle: vizSubtitle(state, members, t),
-      problems: plan.problems.map((p) => ({
-        code: p.code,
-        message: problemMessage(p, t),
-        ...(p.fix ? { fix: `/${locale}${buildVizPath(p.fix, coverage.hs4)}` } : {}),
-      })),
-      ...(plan.suggestion ? { suggestion: `/${locale}${buildVizPath(plan.suggestion, coverage.hs4)}` } : {}),
-    };
-  }
+  let view;
   try {
-    const data = await loadVisualization(plan.plan, locale);
-    const showsDepth = plan.plan.breakdown === "product" && state.chart !== "network" && state.chart !== "scatter";
-    return { ...common, kind: "ok", subtitle: vizSubtitle(state, members, t, showsDepth ? plan.plan.depth : undefined), data };
+    view = await loadView(state, locale);
   } catch (error) {
     if (isWarehouseError(error)) {
       console.error(`[visualize] ${error.code}: ${error.message}`);
@@ -174,4 +179,19 @@ export async function resolveVisualization(segments: readonly string[], query: Q
     }
     throw error;
   }
+  if (view.kind === "problems") {
+    return {
+      ...common,
+      kind: "problems",
+      subtitle: vizSubtitle(state, members, t),
+      problems: view.problems.map((p) => ({
+        code: p.code,
+        message: problemMessage(p, t),
+        ...(p.fix ? { fix: `/${locale}${buildVizPath(p.fix, coverage.hs4)}` } : {}),
+      })),
+      ...(view.suggestion ? { suggestion: `/${locale}${buildVizPath(view.suggestion, coverage.hs4)}` } : {}),
+    };
+  }
+  const showsDepth = view.plan.breakdown === "product" && state.chart !== "network" && state.chart !== "scatter";
+  return { ...common, kind: "ok", subtitle: vizSubtitle(state, members, t, showsDepth ? view.plan.depth : undefined), data: view.data };
 }

@@ -37,7 +37,8 @@ import type { Progress } from "./progress";
 import { ident, scalar, toNumber } from "./sql";
 
 /** Where a set's trade comes from; also stored in complexity_runs.source. */
-export type ComplexitySourceKind = "ots_hs4" | "comtrade_hs4_sample" | "sitc_fixture" | "baci";
+export const COMPLEXITY_SOURCE_KINDS = ["ots_hs4", "atlas_hs4", "comtrade_hs4_sample", "sitc_fixture", "baci"] as const;
+export type ComplexitySourceKind = (typeof COMPLEXITY_SOURCE_KINDS)[number];
 
 export interface ComplexitySource {
   set: string;
@@ -140,6 +141,9 @@ export async function complexitySources(
 
   if (await tableExists(conn, "fact_ots_hs4")) {
     sources.push(yearlyHsSource({ set: "hs92_hs4", kind: "ots_hs4", tradeCube: "trade_i_ots_a_hs4", table: "fact_ots_hs4", country: "country", product: "hs4", flowExports: true }));
+  }
+  if (await tableExists(conn, "fact_atlas_hs4")) {
+    sources.push(yearlyHsSource({ set: "hs92_hs4", kind: "atlas_hs4", tradeCube: "trade_i_atlas_a_hs4", table: "fact_atlas_hs4", country: "country", product: "hs4", flowExports: true }));
   }
   if (await tableExists(conn, "fact_comtrade_hs4_sample")) {
     sources.push(

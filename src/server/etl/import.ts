@@ -14,6 +14,7 @@ import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { resolveDataDir, warehousePath } from "@/server/warehouse/config";
 import { baciCube, type BaciRevision } from "@/server/warehouse/registry";
 import { acquireLock, commitFile, removeStaleTemps, removeWithCompanions, tempPathFor } from "./atomic";
+import { writeCatalog } from "./catalog";
 import { buildComplexity } from "./complexity";
 import { BaciError, carryOverBaci, detectBaci, importBaciSet, type BaciFileSet, type BaciImportResult } from "./baci";
 import { isCsv, isParquet, loadDataPackage, type LoadedPackage, type Resource } from "@/server/datapackage/datapackage";
@@ -31,7 +32,7 @@ import { ident, literal, scalar, toNumber } from "./sql";
 import { formatRowError, stageCsv, tableNameFor, validateStaged, type FileValidation, type RowError } from "./validate";
 
 /** Bump when the warehouse layout changes, so `data:import` rebuilds even if the inputs did not. */
-export const WAREHOUSE_SCHEMA_VERSION = "2";
+export const WAREHOUSE_SCHEMA_VERSION = "3";
 
 export interface ImportOptions {
   /** Data package folder (`--data-dir`); default: TRADE_DATA_DIR, data/package, ../shared/data. */
@@ -149,7 +150,7 @@ function resourcesToImport(pkg: LoadedPackage, dimensionsOnly: boolean): { dims:
   const dims = DIMENSION_RESOURCES.map((name) => pkg.resource(name)).filter((r): r is Resource => Boolean(r));
   const cubes = dimensionsOnly
     ? []
-    : [...PACKAGE_CUBE_SOURCES.map((s) => s.resource), ...COMPLEXITY_RESOURCES]
+    : [...PACKAGE_CUBE_SOURCES.flatMap((s) => [s.resource, ...(s.extraResources ?? [])]), ...COMPLEXITY_RESOURCES]
         .map((name) => pkg.resource(name))
         .filter((r): r is Resource => Boolean(r));
   return { dims, cubes, missing };
@@ -350,8 +351,11 @@ export async function runImport(options: ImportOptions = {}): Promise<ImportOutc
       if (!stagedResource || options.dimensionsOnly) continue;
       checkAborted();
       let stats: TableStats[] = [];
+      const extra = Object.fromEntries(
+        (source.extraResources ?? []).flatMap((name) => (staged.has(name) ? [[name, staged.get(name)!.relation]] : [])),
+      );
       await progress.step(`${source.cube.name} (${source.cube.tables.length} tables)`, conn, async () => {
-        stats = await buildPackageCube(conn!, source, stagedResource.relation);
+        stats = await buildPackageCube(conn!, source, stagedResource.relation, extra);
         return stats[0]?.rows ?? 0;
       });
       if (source.warnings) warnings.push(...(await source.warnings(conn, stagedResource.relation)));
@@ -359,7 +363,7 @@ export async function runImport(options: ImportOptions = {}): Promise<ImportOutc
         cube: source.cube,
         stats,
         years: await distinctYears(conn, source.cube.tables[0].name),
-        source: stagedResource.resource.path,
+        source: [stagedResource.resource.path, ...Object.keys(extra).map((name) => staged.get(name)!.resource.path)].join(", "),
       });
     }
     const missingCubes = PACKAGE_CUBE_SOURCES.filter((s) => !staged.has(s.resource)).map((s) => s.cube.name);
@@ -405,8 +409,9 @@ export async function runImport(options: ImportOptions = {}): Promise<ImportOutc
       complexitySeconds = complexity.seconds;
     }
 
-    // 6. Metadata, clean-up of staging relations, and the swap.
+    // 6. The data catalogue, metadata, clean-up of staging relations, and the swap.
     checkAborted();
+    await progress.step("data catalogue", conn, () => writeCatalog(conn!, meta.map((m) => m.cube)));
     for (const s of staged.values()) {
       await conn.run(isParquet(s.resource) ? `DROP VIEW IF EXISTS ${ident(s.relation)}` : `DROP TABLE IF EXISTS ${ident(s.relation)}`);
     }

@@ -27,6 +27,8 @@ export const REQUIRED_FIELDS: Record<string, readonly string[]> = {
   products_hs92: ["level", "code", "parent_code", "section_code", "name_en", "name_es", "name_zh", "short_name_en", "short_name_es", "hs92_member", "oec_id"],
   trade_bilateral_section: ["year", "reporter", "partner", "section", "export_value", "import_value"],
   trade_country_hs4_2018: ["year", "reporter", "hs4", "export_value", "import_value"],
+  trade_country_hs4_exports_1962_1980_2017: ["year", "reporter", "hs4", "export_value"],
+  trade_country_hs4_exports_2019_atlas: ["year", "reporter", "hs4", "export_value"],
   trade_bilateral_hs4_1989_1990: ["year", "reporter", "partner", "hs4", "export_value", "quantity"],
   services_2016: ["year", "country", "service_code", "ebops2002_code", "service_name_en", "export_value"],
   subnational_esp_province_section_2022: ["year", "province_id", "province_name", "section", "export_value"],
@@ -130,9 +132,11 @@ export async function buildDimensions(
 
 export interface PackageCubeSource {
   resource: string;
+  /** More resources adding rows (years) to the same cube; optional: the cube is built without them. */
+  extraResources?: readonly string[];
   cube: CubeDef;
-  /** SELECT over the staged relation producing the cube's columns. */
-  sourceSql(rel: string): string;
+  /** SELECT over the staged relation producing the cube's columns; `extra` holds the staged extra resources present. */
+  sourceSql(rel: string, extra: Readonly<Record<string, string>>): string;
   /** Member tables that only this resource provides. */
   dimensions?(conn: DuckDBConnection, rel: string): Promise<void>;
   /** Checks of meaning (not format) that only warn, e.g. mirror consistency. */
@@ -141,6 +145,19 @@ export interface PackageCubeSource {
 
 const continentOf = (alias: string, column: string) =>
   `COALESCE((SELECT c.continent_id FROM dim_countries c WHERE c.id = ${alias}.${column}), 'xx')`;
+
+/**
+ * Country x HS4 exports to the world (flow 2) in the OTS HS4 cube's columns. The Atlas writes its
+ * unspecified heading as XXXX; it is stored as 9999, the code the other years use.
+ */
+function exportsOnlyHs4(rel: string): string {
+  return `
+    SELECT CAST(r.year AS SMALLINT) AS year, r.reporter AS country, ${continentOf("r", "reporter")} AS continent,
+      2::TINYINT AS flow, COALESCE(p.section_id, '99') AS section, COALESCE(p.hs2_id, left(r.code, 2)) AS hs2, r.code AS hs4,
+      CAST(r.export_value AS DOUBLE) AS trade_value
+    FROM (SELECT *, CASE WHEN hs4 IS NULL OR hs4 = '' OR upper(hs4) = 'XXXX' THEN '9999' ELSE hs4 END AS code FROM ${ident(rel)}) r
+    LEFT JOIN dim_hs4 p ON p.id = r.code`;
+}
 
 function cube(name: string): CubeDef {
   const found = getCube(name);
@@ -178,8 +195,12 @@ export const PACKAGE_CUBE_SOURCES: readonly PackageCubeSource[] = [
   },
   {
     resource: "trade_country_hs4_2018",
+    // Older OTS years (1962, 1980, 2017): exports only, the same HS 2007 codes.
+    extraResources: ["trade_country_hs4_exports_1962_1980_2017"],
     cube: cube("trade_i_ots_a_hs4"),
-    sourceSql: (rel) => `
+    sourceSql: (rel, extra) => {
+      const older = extra.trade_country_hs4_exports_1962_1980_2017;
+      return `
       SELECT * FROM (
         SELECT CAST(r.year AS SMALLINT) AS year, r.reporter AS country, ${continentOf("r", "reporter")} AS continent,
           f.flow AS flow, COALESCE(p.section_id, '99') AS section, COALESCE(p.hs2_id, left(r.hs4, 2)) AS hs2, r.hs4 AS hs4,
@@ -187,7 +208,14 @@ export const PACKAGE_CUBE_SOURCES: readonly PackageCubeSource[] = [
         FROM ${ident(rel)} r
         CROSS JOIN (VALUES (1::TINYINT), (2::TINYINT)) AS f(flow)
         LEFT JOIN dim_hs4 p ON p.id = r.hs4
-      ) WHERE trade_value <> 0`,
+        ${older ? `UNION ALL ${exportsOnlyHs4(older)}` : ""}
+      ) WHERE trade_value <> 0`;
+    },
+  },
+  {
+    resource: "trade_country_hs4_exports_2019_atlas",
+    cube: cube("trade_i_atlas_a_hs4"),
+    sourceSql: (rel) => `SELECT * FROM (${exportsOnlyHs4(rel)}) WHERE trade_value <> 0`,
   },
   {
     resource: "trade_bilateral_hs4_1989_1990",
@@ -243,7 +271,12 @@ export const PACKAGE_CUBE_SOURCES: readonly PackageCubeSource[] = [
   },
 ];
 
-export async function buildPackageCube(conn: DuckDBConnection, source: PackageCubeSource, rel: string): Promise<TableStats[]> {
+export async function buildPackageCube(
+  conn: DuckDBConnection,
+  source: PackageCubeSource,
+  rel: string,
+  extra: Readonly<Record<string, string>> = {},
+): Promise<TableStats[]> {
   if (source.dimensions) await source.dimensions(conn, rel);
-  return createCubeTables(conn, source.cube, source.sourceSql(rel));
+  return createCubeTables(conn, source.cube, source.sourceSql(rel, extra));
 }

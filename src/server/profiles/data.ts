@@ -26,9 +26,6 @@ export const value = (row: DataRecord | undefined, measure = "Trade Value"): num
 
 export const total = (rows: DataRecord[], measure = "Trade Value"): number => rows.reduce((sum, row) => sum + value(row, measure), 0);
 
-export const SECTIONS_CUBE = "trade_i_ots_a_sections";
-export const HS4_CUBE = "trade_i_ots_a_hs4";
-export const SOURCE_OTS = "Open Trade Statistics (UN Comtrade)";
 
 /** The registry's level name for each product kind. */
 export const PRODUCT_LEVEL = { section: "Section", hs2: "HS2", hs4: "HS4", hs6: "HS6" } as const;

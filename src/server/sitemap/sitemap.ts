@@ -4,18 +4,30 @@ import { escapeXml } from "@/domain/format/xml";
 import { BLOG_POSTS } from "@/domain/content/blogPosts";
 import { PLANNED_PAGES } from "@/domain/content/plannedPages";
 import { siteUrl } from "@/server/origin";
+import { countryRankingsPath, LEGACY_ECI_PATH, productRankingsPath, rankingPath } from "@/domain/rankings/routes";
+import { latestRankingPath, latestTradeYear } from "@/server/catalog/rankings";
 import { profileIndex } from "@/server/search/build";
 
 /** Profiles per sitemap file; each is listed once per locale, so a file holds 3 x this many URLs. */
 export const PROFILES_PER_FILE = 10_000;
 
-const CONTENT_PAGES = ["/", "/resources/about", "/resources/privacy", "/resources/terms", "/support", "/support/faq", "/blog", "/sitemap", "/profile/hs", "/profile/bilateral-country", "/profile/bilateral-product", "/subscription", "/login", "/signup"];
+const CONTENT_PAGES = ["/", "/resources/about", "/resources/privacy", "/resources/terms", "/support", "/support/faq", "/blog", "/sitemap", "/profile/hs", "/profile/bilateral-country", "/profile/bilateral-product", "/data-availability", "/subscription", "/login", "/signup"];
 
-/** Ranking pages with data in the shipped package (the nav's own links are listed too, via the planned list). */
-const RANKING_PAGES = ["/rankings/eci/hs4/hs92", "/rankings/pci/hs4/hs92", "/rankings/legacy/eci", "/country-rankings/2018/trade", "/product-rankings/2018/trade", "/resources/methods"];
+/** Ranking pages at the newest year and finest classification the data catalogue holds (canonical URLs, not the menus' redirecting "latest" links). */
+async function rankingPages(): Promise<string[]> {
+  const [year, ranking] = await Promise.all([latestTradeYear(), latestRankingPath()]);
+  const complexity = ranking ?? { depth: "hs4" as const, revision: "hs92" as const };
+  return [
+    rankingPath("eci", complexity.depth, complexity.revision),
+    rankingPath("pci", complexity.depth, complexity.revision),
+    LEGACY_ECI_PATH,
+    ...(year !== null ? [countryRankingsPath(year), productRankingsPath(year)] : []),
+    "/resources/methods",
+  ];
+}
 
-export function pagePaths(): string[] {
-  return [...CONTENT_PAGES, ...RANKING_PAGES, ...BLOG_POSTS.map((p) => `/blog/${p.slug}`), ...Object.keys(PLANNED_PAGES)];
+export async function pagePaths(): Promise<string[]> {
+  return [...CONTENT_PAGES, ...(await rankingPages()), ...BLOG_POSTS.map((p) => `/blog/${p.slug}`), ...Object.keys(PLANNED_PAGES)];
 }
 
 const HEADERS = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" };
@@ -44,7 +56,7 @@ export async function sitemapFile(name: string): Promise<Response> {
   const origin = siteUrl().origin;
   let urls: string[];
   if (name === "pages.xml") {
-    urls = pagePaths().flatMap((path) =>
+    urls = (await pagePaths()).flatMap((path) =>
       LOCALES.map((locale) => {
         const alternates = LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${LOCALE_TAGS[l]}" href="${escapeXml(localized(origin, path, l))}"/>`).join("");
         return `<url><loc>${escapeXml(localized(origin, path, locale))}</loc>${alternates}</url>`;

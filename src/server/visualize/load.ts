@@ -7,45 +7,17 @@ import "server-only";
 import { colorOrGrey, type IconKind } from "@/domain/charts/presentation";
 import type { ChartGroup, ChartRow } from "@/domain/charts/types";
 import type { Locale } from "@/domain/i18n/locales";
-import type { ScatterMeasure } from "@/domain/visualize/measures";
-import type { ChartType, Depth } from "@/domain/visualize/state";
+import type { Depth } from "@/domain/visualize/state";
+import type { VizData, VizQuery } from "@/domain/visualize/data";
 import type { ViewPlan } from "@/domain/visualize/views";
-import { dataApiUrl, queryCube, type DataQuery, type DataRecord, type DataResponse } from "@/server/warehouse/client";
+import { tradeYears, type GoodsQuestion, type YearSource } from "@/server/catalog/catalog";
+import { dataApiUrl, queryCube, WarehouseError, type DataQuery, type DataRecord, type DataResponse } from "@/server/warehouse/client";
 import { productSpaceIds } from "./assets";
 import { vizMembers, type VizMembers } from "./members";
 
-const SECTIONS_CUBE = "trade_i_ots_a_sections";
-const HS4_CUBE = "trade_i_ots_a_hs4";
 const INDICATORS_CUBE = "indicators_i_wdi_a";
 
-export interface VizQuery {
-  /** What the query answers, as a message key under visualize.queries. */
-  role: "main" | "world" | "indicators";
-  api: string;
-  csv: string;
-}
-
-export interface VizData {
-  chart: ChartType;
-  rows: ChartRow[];
-  /** Sections or continents the rows belong to (legend, treemap nesting). */
-  groups: ChartGroup[];
-  /** Whether the treemap nests rows inside their groups. */
-  nested: boolean;
-  /** Level of the rows, for fallbacks and table headers ("HS4", "Importer Country"). */
-  dimension: string;
-  years: number[];
-  queries: VizQuery[];
-  /** Attribution lines of the cubes used. */
-  sources: string[];
-  /** Some names are English because the language has none. */
-  fallbackNames: boolean;
-  /** Country outlined on the map (the one whose partners are shown). */
-  focus: string | null;
-  scatter?: { x: ScatterMeasure; y: ScatterMeasure };
-  /** M49 -> ISO3 pairs for joining the world map. */
-  m49?: [number, string][];
-}
+export type { VizData, VizQuery };
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : typeof v === "bigint" ? Number(v) : null);
 const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
@@ -59,9 +31,33 @@ function partnerLevel(flow: "export" | "import") {
 
 const PRODUCT_LEVEL: Record<Depth, "Section" | "HS2" | "HS4"> = { section: "Section", hs2: "HS2", hs4: "HS4" };
 
-function timeSpec(plan: ViewPlan): DataQuery["time"] {
-  const t = plan.state.time;
-  return t.kind === "year" ? { kind: "list", years: [t.year] } : { kind: "range", from: t.from, to: t.to };
+/** What the catalogue is asked for a plan: section detail between two countries, or product detail with the world. */
+export function planQuestion(plan: Pick<ViewPlan, "source" | "state">): GoodsQuestion {
+  return plan.source === "hs4"
+    ? { depth: "hs4", classification: plan.state.classification, flow: plan.state.flow }
+    : { depth: "section", bilateral: true, classification: plan.state.classification };
+}
+
+/** A cube and the plan's years it answers (the catalogue picks one dataset per year). */
+interface CubeChoice {
+  cube: string;
+  /** Exporter x importer levels (true) or Country + Trade Flow (false). */
+  bilateral: boolean;
+  years: number[];
+}
+
+async function cubesFor(plan: ViewPlan, years: readonly number[] = plan.years): Promise<CubeChoice[]> {
+  const sources = await tradeYears(planQuestion(plan));
+  const byYear = new Map<number, YearSource>(sources.map((y) => [y.year, y]));
+  const choices = new Map<string, CubeChoice>();
+  for (const year of years) {
+    const source = byYear.get(year);
+    if (!source) continue;
+    const choice = choices.get(source.cube) ?? { cube: source.cube, bilateral: source.bilateral, years: [] };
+    choice.years.push(year);
+    choices.set(source.cube, choice);
+  }
+  return [...choices.values()];
 }
 
 interface Run {
@@ -91,32 +87,33 @@ function sortFor(series: boolean): DataQuery["sort"] {
 
 const round = (v: number | null, digits: number) => (v === null ? null : Math.round(v * 10 ** digits) / 10 ** digits);
 
-/** The main query of treemaps, stacked areas, lines and maps. */
-export function mainQuery(plan: ViewPlan): DataQuery {
+/** The main query of treemaps, stacked areas, lines and maps, on one cube for the years it answers. */
+export function mainQuery(plan: ViewPlan, choice: CubeChoice): DataQuery {
   const s = plan.state;
   const series = s.chart === "stacked" || s.chart === "line";
   const yearDrill = series ? ["Year"] : [];
-  if (plan.source === "hs4") {
-    const drill =
-      plan.breakdown === "product" ? [PRODUCT_LEVEL[plan.depth]] : plan.breakdown === "country" ? ["Country"] : [];
+  const time: DataQuery["time"] = { kind: "list", years: choice.years };
+  const productDrill = plan.source === "hs4" ? PRODUCT_LEVEL[plan.depth] : "Section";
+  if (!choice.bilateral) {
+    const drill = plan.breakdown === "product" ? [productDrill] : plan.breakdown === "country" ? ["Country"] : [];
     return {
-      cube: HS4_CUBE,
+      cube: choice.cube,
       drilldowns: [...yearDrill, ...drill],
       cuts: [
         { level: "Trade Flow", ids: [s.flow === "export" ? 2 : 1] },
         ...(s.country.kind === "country" ? [{ level: "Country", ids: [s.country.id] }] : []),
         ...productCut(plan),
       ],
-      time: timeSpec(plan),
+      time,
       parents: plan.breakdown !== "none",
       sort: sortFor(series),
     };
   }
   const reporter = reporterLevel(s.flow);
   const partner = partnerLevel(s.flow);
-  const drill = plan.breakdown === "product" ? ["Section"] : plan.breakdown === "partner" ? [partner] : plan.breakdown === "country" ? [reporter] : [];
+  const drill = plan.breakdown === "product" ? [productDrill] : plan.breakdown === "partner" ? [partner] : plan.breakdown === "country" ? [reporter] : [];
   return {
-    cube: SECTIONS_CUBE,
+    cube: choice.cube,
     drilldowns: [...yearDrill, ...drill],
     cuts: [
       ...(s.country.kind === "country" ? [{ level: reporter, ids: [s.country.id] }] : []),
@@ -125,8 +122,8 @@ export function mainQuery(plan: ViewPlan): DataQuery {
     ],
     // Re-imports (a country "trading with itself") are not a partner.
     exclude: plan.breakdown === "partner" && s.country.kind === "country" ? [{ level: partner, ids: [s.country.id] }] : [],
-    time: timeSpec(plan),
-    parents: plan.breakdown === "partner" || plan.breakdown === "country",
+    time,
+    parents: plan.breakdown === "partner" || plan.breakdown === "country" || (plan.breakdown === "product" && productDrill !== "Section"),
     sort: sortFor(series),
   };
 }
@@ -193,25 +190,25 @@ function isRealCountry(members: VizMembers, id: string): boolean {
 }
 
 async function loadBreakdown(plan: ViewPlan, locale: Locale, members: VizMembers): Promise<VizData> {
-  const query = mainQuery(plan);
-  const main = await run(query, "main", locale);
+  const choices = await cubesFor(plan);
+  const runs = await Promise.all(choices.map((choice) => run(mainQuery(plan, choice), "main", locale).then((r) => ({ ...r, choice }))));
   const s = plan.state;
   const series = s.chart === "stacked" || s.chart === "line";
   const yearOf = (r: DataRecord) => (series ? num(r["Year ID"] ?? r.Year) ?? undefined : undefined);
-  let rows: ChartRow[];
+  let rows: ChartRow[] = [];
   let groups: ChartGroup[] = [];
   let dimension: string;
   let nested = false;
   if (plan.breakdown === "product") {
     const level = PRODUCT_LEVEL[plan.depth];
     dimension = level;
-    rows = main.response.data.map((r) => productRow(r, level, members, yearOf(r)));
+    rows = runs.flatMap((main) => main.response.data.map((r) => productRow(r, level, members, yearOf(r))));
     groups = sectionGroups(members, rows.map((r) => (r.kind === "section" ? r.id : (r.group ?? ""))));
     nested = level !== "Section";
   } else if (plan.breakdown === "partner" || plan.breakdown === "country") {
-    const level = plan.source === "hs4" ? "Country" : plan.breakdown === "partner" ? partnerLevel(s.flow) : reporterLevel(s.flow);
-    dimension = level;
-    rows = main.response.data.map((r) => countryRow(r, level, members, yearOf(r)));
+    const levelOf = (choice: CubeChoice) => (!choice.bilateral ? "Country" : plan.breakdown === "partner" ? partnerLevel(s.flow) : reporterLevel(s.flow));
+    dimension = choices[0] ? levelOf(choices[0]) : plan.breakdown === "partner" ? partnerLevel(s.flow) : reporterLevel(s.flow);
+    rows = runs.flatMap((main) => main.response.data.map((r) => countryRow(r, levelOf(main.choice), members, yearOf(r))));
     if (s.chart === "geomap") rows = rows.filter((r) => isRealCountry(members, r.id));
     groups = continentGroups(members, rows.map((r) => r.group));
     nested = true;
@@ -219,9 +216,9 @@ async function loadBreakdown(plan: ViewPlan, locale: Locale, members: VizMembers
     dimension = "Total";
     const id = s.country.kind === "country" ? s.country.id : "wld";
     const name = s.country.kind === "country" ? (members.countries.get(s.country.id)?.name ?? id) : "";
-    rows = main.response.data.map((r) => ({ id, name, kind: "country" as const, color: "#1c7ed6", value: num(r["Trade Value"]), year: yearOf(r) }));
+    rows = runs.flatMap((main) => main.response.data.map((r) => ({ id, name, kind: "country" as const, color: "#1c7ed6", value: num(r["Trade Value"]), year: yearOf(r) })));
   }
-  const years = [...new Set(series ? rows.map((r) => r.year!).filter((y) => y !== undefined) : main.response.source.years)].sort((a, b) => a - b);
+  const years = [...new Set(series ? rows.map((r) => r.year!).filter((y) => y !== undefined) : runs.flatMap((main) => main.response.source.years))].sort((a, b) => a - b);
   return {
     chart: s.chart,
     rows,
@@ -229,7 +226,7 @@ async function loadBreakdown(plan: ViewPlan, locale: Locale, members: VizMembers
     nested,
     dimension,
     years: series ? fillYears(years, plan) : years,
-    ...provenance(main),
+    ...provenance(...runs),
     focus: s.chart === "geomap" && plan.breakdown === "partner" && s.country.kind === "country" ? s.country.id : null,
     ...(s.chart === "geomap" ? { m49: m49Pairs(members) } : {}),
   };
@@ -259,16 +256,21 @@ async function productMeasures(plan: ViewPlan, locale: Locale, members: VizMembe
   if (s.country.kind !== "country") throw new Error("productMeasures needs a country");
   const flow = s.flow === "export" ? 2 : 1;
   const year = plan.years[0];
+  const [choice] = await cubesFor(plan, [year]);
+  if (!choice) return { rows: [], runs: [] };
+  // With-the-world cubes carry a flow; bilateral ones read the flow from the side of the country.
+  const countryLevel = choice.bilateral ? reporterLevel(s.flow) : "Country";
+  const flowCut = choice.bilateral ? [] : [{ level: "Trade Flow", ids: [flow] }];
   const countryQuery: DataQuery = {
-    cube: HS4_CUBE,
-    drilldowns: ["Country", "HS4"],
-    cuts: [{ level: "Trade Flow", ids: [flow] }, { level: "Country", ids: [s.country.id] }, { level: "Year", ids: [year] }],
-    rca: { levels: ["Country", "HS4"], measure: "Trade Value" },
+    cube: choice.cube,
+    drilldowns: [countryLevel, "HS4"],
+    cuts: [...flowCut, { level: countryLevel, ids: [s.country.id] }, { level: "Year", ids: [year] }],
+    rca: { levels: [countryLevel, "HS4"], measure: "Trade Value" },
   };
   const worldQuery: DataQuery = {
-    cube: HS4_CUBE,
+    cube: choice.cube,
     drilldowns: ["HS4"],
-    cuts: [{ level: "Trade Flow", ids: [flow] }, { level: "Year", ids: [year] }],
+    cuts: [...flowCut, { level: "Year", ids: [year] }],
     parents: true,
   };
   const [country, world] = await Promise.all([run(countryQuery, "main", locale), run(worldQuery, "world", locale)]);
@@ -319,11 +321,13 @@ async function loadScatter(plan: ViewPlan, locale: Locale, members: VizMembers):
       scatter: { x: scatter.x, y: scatter.y },
     };
   }
-  const reporter = reporterLevel(plan.state.flow);
+  const [choice] = await cubesFor(plan, [year]);
+  if (!choice) throw new WarehouseError("cube_not_loaded", `no trade data for ${year} in this warehouse`, { status: 404 });
+  const reporter = choice.bilateral ? reporterLevel(plan.state.flow) : "Country";
   const tradeQuery: DataQuery = {
-    cube: SECTIONS_CUBE,
+    cube: choice.cube,
     drilldowns: [reporter],
-    cuts: [{ level: "Year", ids: [year] }],
+    cuts: [...(choice.bilateral ? [] : [{ level: "Trade Flow", ids: [plan.state.flow === "export" ? 2 : 1] }]), { level: "Year", ids: [year] }],
     parents: true,
     sort: [{ key: "Trade Value", direction: "desc" }],
   };

@@ -6,7 +6,8 @@
 import "server-only";
 import type { Locale } from "@/domain/i18n/locales";
 import { createVizCatalog, type VizCatalog } from "@/domain/visualize/catalog";
-import { cubeYears, getMembers, type Member } from "@/server/warehouse/client";
+import { tradeYears } from "@/server/catalog/catalog";
+import { getMembers, type Member } from "@/server/warehouse/client";
 import { warehouseMeta } from "@/server/warehouse/db";
 
 export interface NamedMember {
@@ -92,7 +93,12 @@ export async function vizCatalog(): Promise<VizCatalog> {
   const s = await slot();
   if (!s.catalog) {
     s.catalog = (async () => {
-      const [members, sectionYears, hs4Years] = await Promise.all([vizMembers("en"), cubeYears("trade_i_ots_a_sections"), cubeYears("trade_i_ots_a_hs4")]);
+      // The years each kind of view can draw, as the data catalogue answers them (HS92 data only: the URL names it).
+      const [members, sectionYears, hs4Years] = await Promise.all([
+        vizMembers("en"),
+        tradeYears({ depth: "section", bilateral: true, classification: "hs92" }).then((ys) => ys.map((y) => y.year)),
+        tradeYears({ depth: "hs4", classification: "hs92" }).then((ys) => ys.map((y) => y.year)),
+      ]);
       return createVizCatalog({
         countries: [...members.countries.values()].map((c) => ({ id: c.id, name: c.name, iso2: c.iso2 })),
         sections: [...members.sections.values()].map((m) => ({ id: m.id, name: m.name })),

@@ -9,6 +9,7 @@
 import "server-only";
 import fs from "node:fs";
 import { DuckDBInstance, type DuckDBConnection, type DuckDBPreparedStatement, type DuckDBResultReader, type DuckDBValue } from "@duckdb/node-api";
+import type { CatalogEntry, CatalogFlow, CatalogKind } from "@/domain/catalog/catalog";
 import { resolveDataDir, runtimeSettings, warehousePath } from "./config";
 import { WarehouseError } from "./errors";
 
@@ -26,6 +27,8 @@ export interface WarehouseMeta {
   cubes: Map<string, CubeMeta>;
   tables: Map<string, TableMeta>;
   build: Record<string, string>;
+  /** The data catalogue written at import (empty for a warehouse built before it existed). */
+  catalog: CatalogEntry[];
 }
 
 interface Handle {
@@ -90,7 +93,34 @@ async function readMeta(conn: DuckDBConnection): Promise<WarehouseMeta> {
   }
   const buildRows = (await conn.runAndReadAll(`SELECT key, value FROM _meta_build`)).getRowObjectsJS();
   for (const row of buildRows) build[String(row.key)] = String(row.value);
-  return { cubes, tables, build };
+  return { cubes, tables, build, catalog: await readCatalog(conn) };
+}
+
+async function readCatalog(conn: DuckDBConnection): Promise<CatalogEntry[]> {
+  let rows: Record<string, unknown>[];
+  try {
+    rows = (await conn.runAndReadAll(`SELECT * FROM _meta_catalog ORDER BY dataset, year`)).getRowObjectsJS();
+  } catch {
+    // A warehouse from before the catalogue: the pages say no data until it is re-imported.
+    return [];
+  }
+  return rows.map((r) => ({
+    dataset: String(r.dataset),
+    cube: String(r.cube),
+    kind: String(r.kind) as CatalogKind,
+    classification: r.classification === null ? null : String(r.classification),
+    depth: r.depth === null ? null : String(r.depth),
+    bilateral: r.bilateral === true,
+    partial: r.partial === true,
+    source: String(r.source),
+    priority: toNumber(r.priority),
+    year: toNumber(r.year),
+    flows: (Array.isArray(r.flows) ? r.flows : []).map(String) as CatalogFlow[],
+    reporters: toNumber(r.reporters),
+    rows: toNumber(r.rows),
+    total: r.total === null || r.total === undefined ? null : toNumber(r.total),
+    period: String(r.period ?? r.year),
+  }));
 }
 
 async function open(file: string, stat: fs.Stats): Promise<Handle> {

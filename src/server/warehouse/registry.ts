@@ -90,6 +90,34 @@ export interface CubeDef {
   readonly sourceResources: readonly string[];
   /** Trade cubes whose exports feed a complexity set: stored per-country-product measures join on these levels. */
   readonly complexity?: ComplexityLink;
+  /** What the cube can answer, recorded per year in the warehouse's data catalogue at import. */
+  readonly catalog?: CatalogSpec;
+}
+
+/**
+ * How the importer describes a cube in the data catalogue (`_meta_catalog`, one row per year). Pages
+ * never name cubes or years: they ask the catalogue (src/server/catalog) which cube answers.
+ */
+export interface CatalogSpec {
+  /** Stable key of the dataset ("ots_hs4", "baci_hs12"); several cubes never share one. */
+  readonly dataset: string;
+  readonly kind: "goods" | "services" | "subnational" | "indicators";
+  /** Product classification ("hs92", "hs12") for goods; null otherwise. */
+  readonly classification: string | null;
+  /** Finest product depth stored; null for data without products. */
+  readonly depth: "section" | "hs4" | "hs6" | null;
+  /** Exporter x importer (true) or a country's trade with the world (false). */
+  readonly bilateral: boolean;
+  /** A few countries only (a sample): never chosen to answer a general question. */
+  readonly partial: boolean;
+  /** Short source key, a message key under data.sources on the pages ("ots", "atlas", "baci"...). */
+  readonly source: string;
+  /** When two datasets answer the same question for a year, the higher wins (BACI: reconciled, finer). */
+  readonly priority: number;
+  /** Column holding the reporting country (exporter), for coverage counts; null: not by country. */
+  readonly reporterColumn: string | null;
+  /** Column and id of the exports flow when the cube has a flow dimension. */
+  readonly flowColumn?: string;
 }
 
 export interface ComplexityLink {
@@ -346,19 +374,30 @@ const SECTIONS_CUBE: CubeDef = {
       "The 2018 world total (USD 22.69 trillion) is higher than commonly quoted merchandise trade; prefer shares and rankings to absolute world totals.",
   },
   sourceResources: ["trade_bilateral_section"],
+  catalog: {
+    dataset: "ots_sections",
+    kind: "goods",
+    classification: "hs92",
+    depth: "section",
+    bilateral: true,
+    partial: false,
+    source: "ots",
+    priority: 2,
+    reporterColumn: "exporter",
+  },
 };
 
 const HS4_CUBE: CubeDef = {
   name: "trade_i_ots_a_hs4",
   caption: c(
-    "Trade by country and HS4 product with the world, 2018 (OTS)",
-    "Comercio por país y producto HS4 con el mundo, 2018 (OTS)",
-    "按国家和HS4产品划分的对世界贸易，2018年（OTS）",
+    "Trade by country and HS4 product with the world, annual (OTS)",
+    "Comercio por país y producto HS4 con el mundo, anual (OTS)",
+    "按国家和HS4产品划分的对世界贸易，年度（OTS）",
   ),
   description: c(
-    "Reporter x HS4 heading (HS 2007 codes) exports and imports with the world for 2018. Trade Flow 1 is imports, 2 exports; Exports is applied by default.",
-    "Exportaciones e importaciones por país y partida HS4 (códigos SA 2007) con el mundo en 2018. Flujo 1 importaciones, 2 exportaciones; por defecto se aplica Exportaciones.",
-    "2018年各国按HS4品目（HS 2007编码）对世界的出口与进口。贸易流向1为进口、2为出口；默认采用出口。",
+    "Reporter x HS4 heading (HS 2007 codes) trade with the world: exports and imports for 2018, exports only for 1962, 1980 and 2017 (an older OTS vintage). Trade Flow 1 is imports, 2 exports; Exports is applied by default.",
+    "Comercio por país y partida HS4 (códigos SA 2007) con el mundo: exportaciones e importaciones en 2018, solo exportaciones en 1962, 1980 y 2017 (una edición anterior de OTS). Flujo 1 importaciones, 2 exportaciones; por defecto se aplica Exportaciones.",
+    "各国按HS4品目（HS 2007编码）对世界的贸易：2018年含出口与进口，1962、1980和2017年仅含出口（OTS较早版本）。贸易流向1为进口、2为出口；默认采用出口。",
   ),
   dimensions: [yearDimension(), geoDimension("country"), flowDimension(), productDimension("hs4")],
   measures: [TRADE_VALUE],
@@ -378,8 +417,48 @@ const HS4_CUBE: CubeDef = {
     classification:
       "HS 2007 headings; 14 HS2007-only headings and 9999 (Unspecified) are outside HS92. Names are HS92 approximations.",
   },
-  sourceResources: ["trade_country_hs4_2018"],
+  sourceResources: ["trade_country_hs4_2018", "trade_country_hs4_exports_1962_1980_2017"],
   complexity: { set: "hs92_hs4", table: "complexity_rca_hs92_hs4", countryLevel: "Country", productLevel: "HS4" },
+  catalog: {
+    dataset: "ots_hs4",
+    kind: "goods",
+    classification: "hs92",
+    depth: "hs4",
+    bilateral: false,
+    partial: false,
+    source: "ots",
+    priority: 2,
+    reporterColumn: "country",
+    flowColumn: "flow",
+  },
+};
+
+/** The Atlas of Economic Complexity's 2019 HS92 exports: the same shape as the OTS HS4 cube, another cleaning of Comtrade. */
+const ATLAS_HS4_CUBE: CubeDef = {
+  ...HS4_CUBE,
+  name: "trade_i_atlas_a_hs4",
+  caption: c(
+    "Exports by country and HS4 product to the world, annual (Atlas of Economic Complexity)",
+    "Exportaciones por país y producto HS4 al mundo, anual (Atlas de Complejidad Económica)",
+    "按国家和HS4产品划分的对世界出口，年度（经济复杂性地图集）",
+  ),
+  description: c(
+    "Reporter x HS92 heading exports to the world for 2019 from the Growth Lab's Atlas of Economic Complexity. A different cleaning of UN Comtrade from Open Trade Statistics (the Atlas mirrors and corrects flows): not strictly comparable with the OTS years. Exports only (Trade Flow 2).",
+    "Exportaciones por país y partida SA92 al mundo en 2019, del Atlas de Complejidad Económica del Growth Lab. Una depuración de UN Comtrade distinta de Open Trade Statistics (el Atlas refleja y corrige flujos): no es estrictamente comparable con los años de OTS. Solo exportaciones (flujo 2).",
+    "2019年各国按HS92品目对世界的出口，来自哈佛增长实验室的经济复杂性地图集。与Open Trade Statistics对UN Comtrade的清洗方式不同（地图集对流量做镜像校正），与OTS年份不严格可比。仅含出口（贸易流向2）。",
+  ),
+  tables: [{ ...HS4_CUBE.tables[0], name: "fact_atlas_hs4" }],
+  annotations: {
+    source_name: "The Growth Lab at Harvard University, Atlas of Economic Complexity",
+    source_link: "https://atlas.hks.harvard.edu",
+    licence: "CC BY-NC-SA 4.0 (non-commercial); terms not verified offline",
+    attribution: "Trade data: The Growth Lab at Harvard University, Atlas of Economic Complexity (non-commercial).",
+    unit: "USD, current prices (nominal)",
+    partner: "World (trade with all partners)",
+    comparability: "A different cleaning of UN Comtrade from Open Trade Statistics: not strictly comparable with the OTS years (2019 world total USD 17.29 tn against 22.69 tn in 2018).",
+  },
+  sourceResources: ["trade_country_hs4_exports_2019_atlas"],
+  catalog: { ...HS4_CUBE.catalog!, dataset: "atlas_hs4", source: "atlas", priority: 1 },
 };
 
 const COMTRADE_SAMPLE_CUBE: CubeDef = {
@@ -413,6 +492,17 @@ const COMTRADE_SAMPLE_CUBE: CubeDef = {
     coverage: "23 countries trading only among themselves; HS adoption in 1989 was incomplete.",
   },
   sourceResources: ["trade_bilateral_hs4_1989_1990"],
+  catalog: {
+    dataset: "comtrade_hs4_sample",
+    kind: "goods",
+    classification: "hs92",
+    depth: "hs4",
+    bilateral: true,
+    partial: true,
+    source: "comtrade_sample",
+    priority: 0,
+    reporterColumn: "exporter",
+  },
   complexity: { set: "hs92_hs4", table: "complexity_rca_hs92_hs4", countryLevel: "Exporter Country", productLevel: "HS4" },
 };
 
@@ -471,6 +561,17 @@ const SERVICES_CUBE: CubeDef = {
     note: "Exports only. One value is negative in the source (Botswana, service 10).",
   },
   sourceResources: ["services_2016"],
+  catalog: {
+    dataset: "services_eb02",
+    kind: "services",
+    classification: null,
+    depth: null,
+    bilateral: false,
+    partial: false,
+    source: "comtrade_services",
+    priority: 1,
+    reporterColumn: "exporter",
+  },
 };
 
 const ESP_CUBE: CubeDef = {
@@ -523,6 +624,17 @@ const ESP_CUBE: CubeDef = {
     note: "Exports only. Province 99 has no geometry.",
   },
   sourceResources: ["subnational_esp_province_section_2022"],
+  catalog: {
+    dataset: "esp_provinces",
+    kind: "subnational",
+    classification: "hs92",
+    depth: "section",
+    bilateral: false,
+    partial: false,
+    source: "oec_esp",
+    priority: 1,
+    reporterColumn: "province",
+  },
 };
 
 const INDICATORS_CUBE: CubeDef = {
@@ -575,6 +687,17 @@ const INDICATORS_CUBE: CubeDef = {
     note: "GDP per capita is derived as GDP / population, not the published NY.GDP.PCAP.CD series. Taiwan is not covered.",
   },
   sourceResources: ["indicators_country_year"],
+  catalog: {
+    dataset: "wdi_indicators",
+    kind: "indicators",
+    classification: null,
+    depth: null,
+    bilateral: false,
+    partial: false,
+    source: "wdi",
+    priority: 1,
+    reporterColumn: "country",
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -661,6 +784,17 @@ export function baciCube(revision: BaciRevision): CubeDef {
       classification: `${hsName} nomenclature as published by BACI`,
     },
     sourceResources: [`BACI_HS${revision}_Y*_V*.csv`],
+    catalog: {
+      dataset: `baci_hs${revision}`,
+      kind: "goods",
+      classification: `hs${revision}`,
+      depth: "hs6",
+      bilateral: true,
+      partial: false,
+      source: "baci",
+      priority: 3,
+      reporterColumn: "exporter",
+    },
     complexity: {
       set: baciComplexityKey(revision),
       table: complexityTables(baciComplexityKey(revision)).rca,
@@ -768,7 +902,7 @@ export const COMPLEXITY_SETS: readonly ComplexitySetDef[] = [
     "hs4",
     productDimension("hs4"),
     "dim_countries",
-    "2018: Open Trade Statistics country x HS4 exports to the world (226 reporters; HS 2007 headings under HS92 names). 1989 and 1990: the UN Comtrade sample of 23 countries trading only among themselves, so those two years rank 23 economies at most and are not comparable with 2018.",
+    "1962, 1980, 2017 and 2018: Open Trade Statistics country x HS4 exports to the world (HS 2007 headings under HS92 names; 1962-2017 from an older OTS vintage). 2019: the Atlas of Economic Complexity's HS92 exports, a different cleaning of UN Comtrade, not strictly comparable with the OTS years. 1989 and 1990: the UN Comtrade sample of 23 countries trading only among themselves, so those two years rank 23 economies at most and are not comparable with 2018.",
   ),
   complexitySet(
     "sitc2_sitc4",
@@ -920,6 +1054,7 @@ export const COMPLEXITY_CUBES: readonly CubeDef[] = COMPLEXITY_SETS.flatMap(comp
 export const PACKAGE_CUBES: readonly CubeDef[] = [
   SECTIONS_CUBE,
   HS4_CUBE,
+  ATLAS_HS4_CUBE,
   COMTRADE_SAMPLE_CUBE,
   SERVICES_CUBE,
   ESP_CUBE,

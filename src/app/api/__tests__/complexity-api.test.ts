@@ -113,9 +113,13 @@ describe("stored complexity tables", () => {
   it("record each run and what it left out, with reasons", async () => {
     const runs = await complexityRuns();
     expect(runs.map((r) => `${r.set}:${r.year}:${r.source}:${r.status}`)).toEqual([
+      "hs92_hs4:1962:ots_hs4:insufficient",
+      "hs92_hs4:1980:ots_hs4:computed",
       "hs92_hs4:1989:comtrade_hs4_sample:computed",
       "hs92_hs4:1990:comtrade_hs4_sample:computed",
+      "hs92_hs4:2017:ots_hs4:computed",
       "hs92_hs4:2018:ots_hs4:computed",
+      "hs92_hs4:2019:atlas_hs4:computed",
       "sitc2_sitc4:2000:sitc_fixture:computed",
     ]);
     const y2018 = runs.find((r) => r.year === 2018)!;
@@ -138,7 +142,7 @@ describe("stored complexity tables", () => {
     expect(arg).toMatchObject({ kind: "country", reason: "country-exports", name: "Argentina", threshold: 1e9 });
     expect(await complexityExclusions("nope", 2018)).toEqual([]);
     expect((await rankedComplexitySets()).map((s) => [s.set.key, s.years])).toEqual([
-      ["hs92_hs4", [1989, 1990, 2018]],
+      ["hs92_hs4", [1980, 1989, 1990, 2017, 2018, 2019]],
       ["sitc2_sitc4", [2000]],
     ]);
   });
@@ -156,7 +160,7 @@ describe("complexity cubes through /api/data", () => {
   it("rank countries per year, with continents as parents", async () => {
     const body = await ok({ cube: ECI, drilldowns: "Year,Country", measures: "ECI,ECI Rank", parents: "true", sort: "ECI Rank.asc", locale: "zh" });
     expect(body.columns).toEqual(["Year ID", "Year", "Continent ID", "Continent", "Country ID", "Country", "ECI", "ECI Rank"]);
-    for (const year of [1989, 1990, 2018]) {
+    for (const year of [1980, 1989, 1990, 2017, 2018, 2019]) {
       const ranks = body.data.filter((r) => r["Year ID"] === year).map((r) => r["ECI Rank"] as number);
       expect(ranks.length).toBeGreaterThan(1);
       expect(Math.min(...ranks)).toBe(1);
@@ -201,7 +205,7 @@ describe("complexity cubes through /api/data", () => {
     const eci = byId((await ok({ cube: ECI, drilldowns: "Country", measures: "Diversity", time: "2018" })).data, "Country");
     for (const row of specialised.data) expect(row.Specialized).toBe(eci.get(String(row["Country ID"]))!.Diversity);
     // Selected years absent from the cube: no data, not an error.
-    expect((await ok({ cube: ECI, drilldowns: "Country", measures: "ECI", time: "2017" })).data).toEqual([]);
+    expect((await ok({ cube: ECI, drilldowns: "Country", measures: "ECI", time: "2016" })).data).toEqual([]);
   });
 });
 
@@ -213,6 +217,7 @@ describe("complexity measures on trade cubes", () => {
       measures: "Trade Value,Trade Value RCA,Trade Value Relatedness,Trade Value Distance,Opportunity Gain",
       rca: "Country,HS4,Trade Value",
       Country: "chl,deu",
+      time: "2018",
     });
     const stored = await sql(`SELECT country, hs4, rca, relatedness, distance, opportunity_gain FROM complexity_rca_hs92_hs4 WHERE year = 2018`);
     const key = (c: unknown, p: unknown) => `${c}|${p}`;
@@ -255,7 +260,7 @@ describe("complexity measures on trade cubes", () => {
       "Opportunity Gain",
     ]);
     const eci = body.cubes.find((c: { name: string }) => c.name === ECI);
-    expect(eci).toMatchObject({ available: true, years: [1989, 1990, 2018] });
+    expect(eci).toMatchObject({ available: true, years: [1980, 1989, 1990, 2017, 2018, 2019] });
     expect(eci.caption).toContain("Índice de Complejidad Económica");
     expect(body.cubes.find((c: { name: string }) => c.name === "complexity_eci_a_hs92_hs6").available).toBe(false);
   });

@@ -1,12 +1,15 @@
 import { Container, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
-import { SECTIONS_CUBE, SOURCE_OTS, load, type Loaded } from "@/server/profiles/data";
+import { profileView } from "@/domain/visualize/profileViews";
+import type { Loaded } from "@/server/profiles/data";
+import { loadAcross, profileSources } from "@/server/profiles/sources";
 import { formatMoney } from "../format";
 import { ProfileChart } from "../ProfileChart";
 import { ProfileHero } from "../ProfileHero";
 import { latestYearWithData, memberImage, yearValue } from "../rows";
 import { ProfileSections, section, type SectionModule } from "../sections";
+import { sourceLine, sourceNames } from "../sourceNames";
 import { YearTable, milestoneYears } from "../YearTable";
 
 interface Member {
@@ -24,6 +27,8 @@ interface BilateralContext {
   back: Loaded;
   first: number;
   latest: number;
+  /** Source line of the latest year and of the whole series. */
+  source: { latest: string; series: string };
 }
 
 const names = (ctx: BilateralContext) => ({ reporter: ctx.reporter.name, partner: ctx.partner.name });
@@ -36,8 +41,8 @@ function flowTreemap(flow: "export" | "import") {
     whenEmpty: (ctx) => ({ title: ctx.t(flow === "export" ? "bilateralCountry.exportsTo" : "bilateralCountry.importsFrom", names(ctx)), body: <Text>{ctx.t("noDataYear", { year: ctx.latest })}</Text> }),
     render: (_, ctx) => ({
       title: ctx.t(flow === "export" ? "bilateralCountry.exportsTo" : "bilateralCountry.importsFrom", names(ctx)),
-      source: { name: SOURCE_OTS, years: String(ctx.latest) },
-      body: <ProfileChart locale={ctx.locale} path={`tree_map/hs92/${flow}/${ctx.reporter.id}/${ctx.partner.id}/show/${ctx.latest}`} height={360} />,
+      source: { name: ctx.source.latest, years: String(ctx.latest) },
+      body: <ProfileChart locale={ctx.locale} state={profileView({ chart: "tree_map", flow, country: ctx.reporter.id, partner: ctx.partner.id, product: "show", time: ctx.latest })} height={360} />,
     }),
   });
 }
@@ -53,11 +58,11 @@ const BILATERAL_SECTIONS: SectionModule<BilateralContext, unknown>[] = [
       const years = [...new Set([...out.rows, ...back.rows].map((r) => Number(r.Year)))];
       return {
         title: t("bilateralCountry.overTime"),
-        source: { name: SOURCE_OTS, years: `${first}–${latest}`, apiUrl: out.apiUrl, csvUrl: out.csvUrl },
+        source: { name: ctx.source.series, years: `${first}–${latest}`, apiUrl: out.apiUrl, csvUrl: out.csvUrl },
         body: (
           <>
             <Text>{t("bilateralCountry.overTimeText", { ...names(ctx), from: first, to: latest })}</Text>
-            <ProfileChart locale={locale} path={`line/hs92/export/${reporter.id}/${partner.id}/all/${first}-${latest}`} height={320} />
+            <ProfileChart locale={locale} state={profileView({ chart: "line", country: reporter.id, partner: partner.id, time: { from: first, to: latest } })} height={320} />
             <YearTable
               yearLabel={t("year")}
               years={milestoneYears(years)}
@@ -77,9 +82,8 @@ const BILATERAL_SECTIONS: SectionModule<BilateralContext, unknown>[] = [
 ];
 
 export async function BilateralCountryProfile({ locale, reporter, partner }: { locale: Locale; reporter: Member; partner: Member }) {
-  const t = await getTranslations({ locale, namespace: "profiles" });
-  const yearly = (from: string, to: string) =>
-    load({ cube: SECTIONS_CUBE, drilldowns: ["Year"], cuts: [{ level: "Exporter Country", ids: [from] }, { level: "Importer Country", ids: [to] }] }, locale);
+  const [t, sources, sourceNamesByKey] = await Promise.all([getTranslations({ locale, namespace: "profiles" }), profileSources(), sourceNames(locale)]);
+  const yearly = (from: string, to: string) => loadAcross(sources.sections, { flow: "export", own: [from], partner: [to], drilldowns: ["Year"] }, locale);
   const [out, back] = await Promise.all([yearly(reporter.id, partner.id), yearly(partner.id, reporter.id)]);
   const latest = Math.max(latestYearWithData(out.rows) ?? -1, latestYearWithData(back.rows) ?? -1);
   const title = `${reporter.name} – ${partner.name}`;
@@ -98,7 +102,11 @@ export async function BilateralCountryProfile({ locale, reporter, partner }: { l
     );
   }
   const years = [...out.rows, ...back.rows].map((r) => Number(r.Year));
-  const ctx: BilateralContext = { locale, t, reporter, partner, out, back, latest, first: Math.min(...years) };
+  const source = {
+    latest: sourceLine(sourceNamesByKey, sources.sections.filter((s) => s.year === latest).map((s) => s.source)),
+    series: sourceLine(sourceNamesByKey, sources.sections.map((s) => s.source)),
+  };
+  const ctx: BilateralContext = { locale, t, reporter, partner, out, back, latest, first: Math.min(...years), source };
   const exportsValue = yearValue(out.rows, latest);
   const importsValue = yearValue(back.rows, latest);
   return (

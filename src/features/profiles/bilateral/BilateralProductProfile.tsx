@@ -2,15 +2,16 @@ import { Alert, Container, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { productSegment, type ProductRef } from "@/domain/profiles/path";
-import { HS4_CUBE, PRODUCT_LEVEL as LEVEL, SECTIONS_CUBE, SOURCE_OTS, load, total, value, type Loaded } from "@/server/profiles/data";
+import { profileView } from "@/domain/visualize/profileViews";
+import { PRODUCT_LEVEL as LEVEL, total, value, type Loaded } from "@/server/profiles/data";
+import { loadYear, newest, profileSources, type YearSource } from "@/server/profiles/sources";
 import { formatMoney, formatShare } from "../format";
 import { ProfileChart } from "../ProfileChart";
 import { ProfileHero } from "../ProfileHero";
 import { RankedBars, type RankedItem } from "../RankedBars";
 import { items, memberImage } from "../rows";
 import { ProfileSections, section, type SectionModule } from "../sections";
-
-const YEAR = 2018;
+import { sourceLine, sourceNames, type SourceNames } from "../sourceNames";
 
 interface ProductInCountryContext {
   locale: Locale;
@@ -22,6 +23,10 @@ interface ProductInCountryContext {
   exporters: Loaded;
   ranked: RankedItem[];
   position: number;
+  /** The dataset and year of the exporter ranking; of the destinations (bilateral at the product's depth), if any. */
+  exportSource: YearSource;
+  destinationSource: YearSource | null;
+  sourceNames: SourceNames;
 }
 
 const SECTIONS: SectionModule<ProductInCountryContext, unknown>[] = [
@@ -30,34 +35,29 @@ const SECTIONS: SectionModule<ProductInCountryContext, unknown>[] = [
     half: true,
     load: async ({ ranked, position }) => (position < 0 ? null : ranked.slice(Math.max(0, position - 4), position + 5)),
     whenEmpty: ({ t, names }) => ({ title: t("bilateralProduct.rankTitle", names), body: <Text>{t("noData")}</Text> }),
-    render: (neighbours, { t, locale, names, exporters }) => ({
+    render: (neighbours, { t, locale, names, exporters, exportSource, sourceNames: sn }) => ({
       title: t("bilateralProduct.rankTitle", names),
-      source: { name: SOURCE_OTS, years: String(YEAR), apiUrl: exporters.apiUrl, csvUrl: exporters.csvUrl },
+      source: { name: sourceLine(sn, [exportSource.source]), years: String(exportSource.year), apiUrl: exporters.apiUrl, csvUrl: exporters.csvUrl },
       body: <RankedBars items={neighbours} total={total(exporters.rows)} locale={locale} testId="rank-neighbours" />,
     }),
   }),
   section<ProductInCountryContext, Loaded | "not-available">({
     id: "destinations",
     half: true,
-    async load({ product, country, locale }) {
-      // Only the section cube is bilateral: the 2018 HS4 data records trade with the world.
-      if (product.kind !== "section") return "not-available";
-      const loaded = await load(
-        {
-          cube: SECTIONS_CUBE,
-          drilldowns: ["Importer Country"],
-          cuts: [{ level: "Section", ids: [product.id] }, { level: "Exporter Country", ids: [country.id] }, { level: "Year", ids: [YEAR] }],
-          exclude: [{ level: "Importer Country", ids: [country.id] }],
-          sort: [{ key: "Trade Value", direction: "desc" }],
-        },
+    async load({ product, country, locale, destinationSource }) {
+      // Destinations need partner detail at the product's depth: section trade, or BACI when imported.
+      if (!destinationSource) return "not-available";
+      const loaded = await loadYear(
+        destinationSource,
+        { flow: "export", own: [country.id], product: { level: LEVEL[product.kind], ids: [product.id] }, drilldowns: ["Partner"], excludePartner: [country.id], sort: [{ key: "Trade Value", direction: "desc" }] },
         locale,
       );
       return total(loaded.rows) > 0 ? loaded : null;
     },
-    whenEmpty: ({ t, names }) => ({ title: t("bilateralProduct.destinations", names), body: <Text>{t("noDataYear", { year: YEAR })}</Text> }),
-    render: (loaded, { t, locale, base, names, country, product }) => ({
+    whenEmpty: ({ t, names, destinationSource, exportSource }) => ({ title: t("bilateralProduct.destinations", names), body: <Text>{t("noDataYear", { year: (destinationSource ?? exportSource).year })}</Text> }),
+    render: (loaded, { t, locale, base, names, country, product, destinationSource, sourceNames: sn }) => ({
       title: t("bilateralProduct.destinations", names),
-      source: loaded === "not-available" ? undefined : { name: SOURCE_OTS, years: String(YEAR), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
+      source: loaded === "not-available" || !destinationSource ? undefined : { name: sourceLine(sn, [destinationSource.source]), years: String(destinationSource.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
       body:
         loaded === "not-available" ? (
           <Alert variant="light" color="gray">
@@ -65,8 +65,10 @@ const SECTIONS: SectionModule<ProductInCountryContext, unknown>[] = [
           </Alert>
         ) : (
           <>
-            <ProfileChart locale={locale} path={`geomap/hs92/export/${country.id}/show/${product.id}/${YEAR}`} height={320} />
-            <RankedBars items={items(loaded.rows, "Importer Country", (id) => `${base}/country/${id}`)} total={total(loaded.rows)} locale={locale} testId="product-destinations" />
+            {product.kind === "section" && destinationSource && (
+              <ProfileChart locale={locale} state={profileView({ chart: "geomap", country: country.id, partner: "show", product: { level: "section", code: product.id, section: product.id }, time: destinationSource.year })} height={320} />
+            )}
+            <RankedBars items={items(loaded.rows, "Partner", (id) => `${base}/country/${id}`)} total={total(loaded.rows)} locale={locale} testId="product-destinations" />
           </>
         ),
     }),
@@ -74,23 +76,30 @@ const SECTIONS: SectionModule<ProductInCountryContext, unknown>[] = [
 ];
 
 export async function BilateralProductProfile({ locale, product, productName, country }: { locale: Locale; product: ProductRef; productName: string; country: { id: string; name: string } }) {
-  const t = await getTranslations({ locale, namespace: "profiles" });
+  const [t, sources, sn] = await Promise.all([getTranslations({ locale, namespace: "profiles" }), profileSources(), sourceNames(locale)]);
   const base = `/${locale}/profile`;
   const names = { product: productName, country: country.name };
   const isSection = product.kind === "section";
-  const exporterLevel = isSection ? "Exporter Country" : "Country";
-  const cube = isSection ? SECTIONS_CUBE : HS4_CUBE;
-  const flowCut = isSection ? [] : [{ level: "Trade Flow", ids: [2] }];
+  const exportSource = newest(isSection ? sources.sections : sources.productExports);
+  const destinationSource = newest(isSection ? sources.sections : sources.bilateralProducts);
+  if (!exportSource) {
+    return (
+      <Container size="lg" py="xl">
+        <Text data-testid="no-data">{t("noData")}</Text>
+      </Container>
+    );
+  }
+  const YEAR = exportSource.year;
   const [exporters, countryTotal] = await Promise.all([
-    load({ cube, drilldowns: [exporterLevel], cuts: [{ level: LEVEL[product.kind], ids: [product.id] }, { level: "Year", ids: [YEAR] }, ...flowCut], sort: [{ key: "Trade Value", direction: "desc" }] }, locale),
-    load({ cube, drilldowns: [exporterLevel], cuts: [{ level: exporterLevel, ids: [country.id] }, { level: "Year", ids: [YEAR] }, ...flowCut] }, locale),
+    loadYear(exportSource, { flow: "export", product: { level: LEVEL[product.kind], ids: [product.id] }, drilldowns: ["Country"], sort: [{ key: "Trade Value", direction: "desc" }] }, locale),
+    loadYear(exportSource, { flow: "export", own: [country.id], drilldowns: ["Country"] }, locale),
   ]);
-  const ranked = items(exporters.rows, exporterLevel, (id) => `${base}/bilateral-product/${productSegment(product)}/reporter/${id}`);
+  const ranked = items(exporters.rows, "Country", (id) => `${base}/bilateral-product/${productSegment(product)}/reporter/${id}`);
   const position = ranked.findIndex((r) => r.id === country.id);
   const mine = ranked[position];
   const worldTotal = total(exporters.rows);
   const countryExports = value(countryTotal.rows[0]);
-  const ctx: ProductInCountryContext = { locale, t, base, product, names, country, exporters, ranked, position };
+  const ctx: ProductInCountryContext = { locale, t, base, product, names, country, exporters, ranked, position, exportSource, destinationSource, sourceNames: sn };
   return (
     <>
       <ProfileHero

@@ -1,12 +1,15 @@
 import { Container, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
+import { formatDecimal, formatNumber } from "@/domain/format";
 import type { Locale } from "@/domain/i18n/locales";
-import { SECTIONS_CUBE, load, total } from "@/server/profiles/data";
+import { loadAcross, newest, pickYear, profileSources } from "@/server/profiles/sources";
 import { formatMoney, formatShare } from "../format";
 import { ProfileHero } from "../ProfileHero";
 import { items, latestYearWithData, memberImage, yearValue } from "../rows";
 import { ProfileSections } from "../sections";
-import { COMPLEXITY_YEAR, COUNTRY_SECTIONS, loadEci, loadHs4Exports, loadPartners, type CountryContext } from "./sections";
+import { sourceNames } from "../sourceNames";
+import { COUNTRY_SECTIONS, loadEci, loadPartners, loadProducts, type CountryContext } from "./sections";
+import { load, total } from "@/server/profiles/data";
 
 interface Props {
   locale: Locale;
@@ -15,17 +18,21 @@ interface Props {
   name: string;
   /** Year of the "exports by section" view (?year=); the latest year when absent or not covered. */
   sectionYear?: number;
+  /** Year of the "exports by product" view (?productYear=); the newest year with product data when absent. */
+  productYear?: number;
 }
 
-export async function CountryProfile({ locale, kind, id, name, sectionYear }: Props) {
-  const t = await getTranslations({ locale, namespace: "profiles" });
+export async function CountryProfile({ locale, kind, id, name, sectionYear, productYear }: Props) {
+  const [t, sources, names] = await Promise.all([getTranslations({ locale, namespace: "profiles" }), profileSources(), sourceNames(locale)]);
   const base = `/${locale}/profile`;
+  const own = [id];
   const [exportsSeries, importsSeries] = await Promise.all([
-    load({ cube: SECTIONS_CUBE, drilldowns: ["Year"], cuts: [{ level: kind === "country" ? "Exporter Country" : "Exporter Continent", ids: [id] }] }, locale),
-    load({ cube: SECTIONS_CUBE, drilldowns: ["Year"], cuts: [{ level: kind === "country" ? "Importer Country" : "Importer Continent", ids: [id] }] }, locale),
+    loadAcross(sources.sections, { flow: "export", own, ownContinent: kind === "continent", drilldowns: ["Year"] }, locale),
+    loadAcross(sources.sections, { flow: "import", own, ownContinent: kind === "continent", drilldowns: ["Year"] }, locale),
   ]);
   const latest = latestYearWithData(exportsSeries.rows);
-  if (latest === null) {
+  const latestSource = latest === null ? null : (sources.sections.find((s) => s.year === latest) ?? null);
+  if (latest === null || !latestSource) {
     return (
       <Container size="lg" py="xl">
         <Text data-testid="no-data">{t("noData")}</Text>
@@ -40,19 +47,25 @@ export async function CountryProfile({ locale, kind, id, name, sectionYear }: Pr
     id,
     name,
     base,
+    sources,
+    names,
     exportsSeries,
     importsSeries,
     years,
     first: Math.min(...years),
     latest,
+    latestSource,
     sectionsYear: sectionYear && years.includes(sectionYear) ? sectionYear : latest,
+    productYear: kind === "country" ? pickYear(sources.productExports, productYear) : null,
+    complexityYear: kind === "country" ? newest(sources.complexity) : null,
   };
 
-  // The hero's figures (these queries are shared with the sections through the result cache).
+  // The hero's figures: the newest product year, the latest partners and sections, the newest ECI.
+  const newestProducts = newest(sources.productExports);
   const [hs4, destinations, sections, eci] = await Promise.all([
-    kind === "country" ? loadHs4Exports(ctx) : null,
+    loadProducts(ctx, newestProducts),
     loadPartners(ctx, "exports"),
-    load({ cube: SECTIONS_CUBE, drilldowns: ["Section"], cuts: [{ level: kind === "country" ? "Exporter Country" : "Exporter Continent", ids: [id] }, { level: "Year", ids: [latest] }], sort: [{ key: "Trade Value", direction: "desc" }] }, locale),
+    load({ cube: latestSource.cube, drilldowns: ["Section"], cuts: [{ level: kind === "country" ? "Exporter Country" : "Exporter Continent", ids: [id] }, { level: "Year", ids: [latest] }], sort: [{ key: "Trade Value", direction: "desc" }] }, locale),
     loadEci(ctx),
   ]);
   const exportsLatest = yearValue(exportsSeries.rows, latest);
@@ -61,9 +74,10 @@ export async function CountryProfile({ locale, kind, id, name, sectionYear }: Pr
   const hs4Items = hs4 ? items(hs4.rows, "HS4") : [];
   const topProduct = hs4Items[0] ?? items(sections.rows, "Section")[0];
   const topProductTotal = hs4Items.length && hs4 ? total(hs4.rows) : exportsLatest;
-  const productYear = hs4Items.length ? 2018 : latest;
+  const productYearShown = hs4Items.length && newestProducts ? newestProducts.year : latest;
   const topPartner = items(destinations.rows, "Importer Country")[0];
   const eciRow = eci?.row;
+  const newestSectionYear = sources.sections.at(-1)?.year ?? latest;
 
   return (
     <>
@@ -75,9 +89,9 @@ export async function CountryProfile({ locale, kind, id, name, sectionYear }: Pr
           { label: t("stats.exports", { year: latest }), value: formatMoney(exportsLatest, locale), testId: "stat-exports" },
           { label: t("stats.imports", { year: latest }), value: formatMoney(importsLatest, locale), testId: "stat-imports" },
           { label: t("stats.balance", { year: latest }), value: formatMoney(balance, locale), testId: "stat-balance" },
-          ...(topProduct ? [{ label: t("stats.topExport", { year: productYear }), value: formatMoney(topProduct.value, locale), detail: topProduct.name, testId: "stat-top-export" }] : []),
+          ...(topProduct ? [{ label: t("stats.topExport", { year: productYearShown }), value: formatMoney(topProduct.value, locale), detail: topProduct.name, testId: "stat-top-export" }] : []),
           ...(topPartner ? [{ label: t("stats.topDestination", { year: latest }), value: formatMoney(topPartner.value, locale), detail: topPartner.name, testId: "stat-top-destination" }] : []),
-          ...(eciRow ? [{ label: t("stats.eciRank", { year: COMPLEXITY_YEAR }), value: `${eciRow["ECI Rank"]} / ${eci?.count ?? 0}`, detail: `ECI ${Number(eciRow.ECI).toFixed(2)}`, testId: "stat-eci-rank" }] : []),
+          ...(eciRow && eci?.year ? [{ label: t("stats.eciRank", { year: eci.year }), value: t("rankOf", { rank: formatNumber(Number(eciRow["ECI Rank"]), locale), count: formatNumber(eci.count, locale) }), detail: `${t("eci")} ${formatDecimal(Number(eciRow.ECI), locale, 2)}`, testId: "stat-eci-rank" }] : []),
         ]}
       >
         <Text size="lg" maw={900} data-testid="overview-text">
@@ -98,7 +112,7 @@ export async function CountryProfile({ locale, kind, id, name, sectionYear }: Pr
                 partnerValue: formatMoney(topPartner.value, locale),
               })
             : null}
-          {latest < 2018 ? ` ${t("country.formerCountry", { name, year: latest })}` : null}
+          {latest < newestSectionYear ? ` ${t("country.formerCountry", { name, year: latest })}` : null}
         </Text>
       </ProfileHero>
       <Container size="lg" py="xl">

@@ -1,17 +1,21 @@
 import { Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
 import type { getTranslations } from "next-intl/server";
+import type { CatalogEntry } from "@/domain/catalog/catalog";
+import { formatDecimal, formatNumber } from "@/domain/format";
 import type { Locale } from "@/domain/i18n/locales";
+import { profileView } from "@/domain/visualize/profileViews";
 import { TextLink } from "@/features/shell/AppLink";
-import { HS4_CUBE, SECTIONS_CUBE, SOURCE_OTS, load, total, type Loaded } from "@/server/profiles/data";
+import { load, total, type Loaded } from "@/server/profiles/data";
+import { complexityCubes, loadYear, years as yearsOf, type ProfileSources, type YearSource } from "@/server/profiles/sources";
+import { yearsLabel } from "@/domain/format/years";
 import { formatMoney, formatShare } from "../format";
 import { ProfileChart } from "../ProfileChart";
 import { RankedBars } from "../RankedBars";
 import { items, topThree, yearValue } from "../rows";
 import { section, type SectionModule } from "../sections";
+import { mixesSources, sourceLine, type SourceNames } from "../sourceNames";
 import { YearSelect } from "../YearSelect";
 import { YearTable, milestoneYears } from "../YearTable";
-
-export const COMPLEXITY_YEAR = 2018;
 
 /** What every section of a country (or continent) profile knows before loading its own data. */
 export interface CountryContext {
@@ -22,23 +26,31 @@ export interface CountryContext {
   name: string;
   /** "/{locale}/profile" */
   base: string;
+  /** What the catalogue says each question can be answered with. */
+  sources: ProfileSources;
+  names: SourceNames;
   exportsSeries: Loaded;
   importsSeries: Loaded;
   years: number[];
   first: number;
   latest: number;
+  /** The section trade dataset of the latest year. */
+  latestSource: YearSource;
   /** Year chosen for the sections view (?year=). */
   sectionsYear: number;
+  /** Year of product detail chosen (?productYear=), or the newest; null without product data. */
+  productYear: YearSource | null;
+  /** The newest complexity ranking year; null when none is computed. */
+  complexityYear: CatalogEntry | null;
 }
 
 export const reporterLevel = (ctx: CountryContext) => (ctx.kind === "country" ? "Exporter Country" : "Exporter Continent");
 export const importerLevel = (ctx: CountryContext) => (ctx.kind === "country" ? "Importer Country" : "Importer Continent");
 
-export function loadHs4Exports(ctx: CountryContext) {
-  return load(
-    { cube: HS4_CUBE, drilldowns: ["HS4"], cuts: [{ level: "Country", ids: [ctx.id] }, { level: "Trade Flow", ids: [2] }], sort: [{ key: "Trade Value", direction: "desc" }] },
-    ctx.locale,
-  );
+/** A country's exports (or imports) by HS4 in one year, from the dataset the catalogue names for it. */
+export function loadProducts(ctx: CountryContext, source: YearSource | null, flow: "export" | "import" = "export") {
+  if (!source || ctx.kind !== "country") return Promise.resolve(null);
+  return loadYear(source, { flow, own: [ctx.id], drilldowns: ["HS4"], sort: [{ key: "Trade Value", direction: "desc" }] }, ctx.locale);
 }
 
 export function loadPartners(ctx: CountryContext, flow: "exports" | "imports") {
@@ -46,7 +58,7 @@ export function loadPartners(ctx: CountryContext, flow: "exports" | "imports") {
   const partner = flow === "exports" ? "Importer Country" : "Exporter Country";
   return load(
     {
-      cube: SECTIONS_CUBE,
+      cube: ctx.latestSource.cube,
       drilldowns: [partner],
       cuts: [{ level: own, ids: [ctx.id] }, { level: "Year", ids: [ctx.latest] }],
       ...(ctx.kind === "country" ? { exclude: [{ level: partner, ids: [ctx.id] }] } : {}),
@@ -56,33 +68,79 @@ export function loadPartners(ctx: CountryContext, flow: "exports" | "imports") {
   );
 }
 
-export function loadEci(ctx: CountryContext) {
-  if (ctx.kind !== "country") return Promise.resolve(null);
-  return Promise.all([
-    load({ cube: "complexity_eci_a_hs92_hs4", drilldowns: ["Country"], measures: ["ECI", "ECI Rank"], cuts: [{ level: "Country", ids: [ctx.id] }, { level: "Year", ids: [COMPLEXITY_YEAR] }] }, ctx.locale),
-    load({ cube: "complexity_eci_a_hs92_hs4", drilldowns: ["Country"], measures: ["ECI Rank"], cuts: [{ level: "Year", ids: [COMPLEXITY_YEAR] }], limit: 1 }, ctx.locale),
-  ])
-    .then(([own, all]) => ({ row: own.rows[0] ?? null, count: all.response.page.total }))
-    .catch(() => null);
+/** ECI and rank of the country in every ranked year, and how many economies each year ranks. */
+export async function loadEci(ctx: CountryContext) {
+  if (ctx.kind !== "country" || ctx.sources.complexity.length === 0) return null;
+  const cube = complexityCubes(ctx.sources.complexitySet).eci;
+  const ranked = ctx.sources.complexity;
+  const own = await load(
+    { cube, drilldowns: ["Year", "Country"], measures: ["ECI", "ECI Rank"], cuts: [{ level: "Country", ids: [ctx.id] }, { level: "Year", ids: ranked.map((e) => e.year) }], sort: [{ key: "Year", direction: "asc" }] },
+    ctx.locale,
+  ).catch(() => null);
+  const byYear = new Map((own?.rows ?? []).map((r) => [Number(r["Year ID"] ?? r.Year), r]));
+  const history = ranked.map((e) => ({ entry: e, row: byYear.get(e.year) ?? null }));
+  const newest = history.at(-1) ?? null;
+  return { history, row: newest?.row ?? null, count: newest?.entry.reporters ?? 0, year: newest?.entry.year ?? null, loaded: own };
 }
 
-const exportsByProduct = section<CountryContext, { loaded: Loaded; total: number }>({
+function productYearSelect(ctx: CountryContext, anchor: string) {
+  const available = yearsOf(ctx.sources.productExports);
+  return available.length > 1 && ctx.productYear ? <YearSelect years={available} value={ctx.productYear.year} param="productYear" label={ctx.t("year")} anchor={anchor} /> : null;
+}
+
+const exportsByProduct = section<CountryContext, { loaded: Loaded; total: number; source: YearSource }>({
   id: "exports-by-product",
   async load(ctx) {
-    if (ctx.kind !== "country") return null;
-    const loaded = await loadHs4Exports(ctx);
+    const loaded = await loadProducts(ctx, ctx.productYear);
+    if (!loaded || !ctx.productYear) return null;
     const sum = total(loaded.rows);
-    return sum > 0 ? { loaded, total: sum } : null;
+    return sum > 0 ? { loaded, total: sum, source: ctx.productYear } : null;
   },
-  render({ loaded, total: sum }, { t, locale, id, name, base }) {
+  whenEmpty: (ctx) =>
+    ctx.kind === "country" && ctx.productYear
+      ? { title: ctx.t("country.exportsByProduct"), body: <>{productYearSelect(ctx, "exports-by-product")}<Text data-testid="no-data">{ctx.t("noDataYear", { year: ctx.productYear.year })}</Text></> }
+      : null,
+  render({ loaded, total: sum, source }, ctx) {
+    const { t, locale, id, name, base } = ctx;
     const list = items(loaded.rows, "HS4", (code) => `${base}/hs/${code}`);
     return {
       title: t("country.exportsByProduct"),
-      source: { name: SOURCE_OTS, years: "2018" },
+      source: { name: sourceLine(ctx.names, [source.source]), years: String(source.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
       body: (
         <>
-          <Text>{t("country.exportsByProductText", { year: 2018, name, ...topThree(list, sum, locale) })}</Text>
-          <ProfileChart locale={locale} path={`tree_map/hs92/export/${id}/all/show/2018`} />
+          {productYearSelect(ctx, "exports-by-product")}
+          <Text>{t("country.exportsByProductText", { year: source.year, name, ...topThree(list, sum, locale) })}</Text>
+          {mixesSources(ctx.sources.productExports.map((s) => s.source)) && (
+            <Text size="sm" c="dimmed" data-testid="mixed-sources">
+              {t("mixedSources", { sources: sourceLine(ctx.names, ctx.sources.productExports.map((s) => s.source)) })}
+            </Text>
+          )}
+          <ProfileChart locale={locale} state={profileView({ chart: "tree_map", country: id, product: "show", time: source.year })} />
+        </>
+      ),
+    };
+  },
+});
+
+const importsByProduct = section<CountryContext, { loaded: Loaded; total: number; source: YearSource }>({
+  id: "imports-by-product",
+  async load(ctx) {
+    const source = ctx.sources.productImports.at(-1) ?? null;
+    const loaded = await loadProducts(ctx, source, "import");
+    if (!loaded || !source) return null;
+    const sum = total(loaded.rows);
+    return sum > 0 ? { loaded, total: sum, source } : null;
+  },
+  render({ loaded, total: sum, source }, ctx) {
+    const { t, locale, id, name, base } = ctx;
+    const list = items(loaded.rows, "HS4", (code) => `${base}/hs/${code}`);
+    return {
+      title: t("country.importsByProduct"),
+      source: { name: sourceLine(ctx.names, [source.source]), years: String(source.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
+      body: (
+        <>
+          <Text>{t("country.importsByProductText", { year: source.year, name, ...topThree(list, sum, locale) })}</Text>
+          <ProfileChart locale={locale} state={profileView({ chart: "tree_map", flow: "import", country: id, product: "show", time: source.year })} />
         </>
       ),
     };
@@ -94,22 +152,24 @@ const exportsBySection = section<CountryContext, Loaded>({
   load: (ctx) =>
     load(
       {
-        cube: SECTIONS_CUBE,
+        cube: (ctx.sources.sections.find((s) => s.year === ctx.sectionsYear) ?? ctx.latestSource).cube,
         drilldowns: ["Section"],
         cuts: [{ level: reporterLevel(ctx), ids: [ctx.id] }, { level: "Year", ids: [ctx.sectionsYear] }],
         sort: [{ key: "Trade Value", direction: "desc" }],
       },
       ctx.locale,
     ),
-  render(loaded, { t, locale, kind, id, base, years, sectionsYear }) {
+  render(loaded, ctx) {
+    const { t, locale, kind, id, base, years, sectionsYear } = ctx;
+    const source = ctx.sources.sections.find((s) => s.year === sectionsYear) ?? ctx.latestSource;
     return {
       title: t("country.exportsBySection"),
-      source: { name: SOURCE_OTS, years: String(sectionsYear), ...(kind === "country" ? {} : { apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl }) },
+      source: { name: sourceLine(ctx.names, [source.source]), years: String(sectionsYear), ...(kind === "country" ? {} : { apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl }) },
       body: (
         <>
           <YearSelect years={years} value={sectionsYear} param="year" label={t("year")} anchor="exports-by-section" />
           {kind === "country" ? (
-            <ProfileChart locale={locale} path={`tree_map/hs92/export/${id}/all/show/${sectionsYear}?depth=section`} height={380} />
+            <ProfileChart locale={locale} state={profileView({ chart: "tree_map", country: id, product: "show", time: sectionsYear, depth: "section" })} height={380} />
           ) : (
             <RankedBars items={items(loaded.rows, "Section", (s) => `${base}/hs/section-${s}`)} total={total(loaded.rows)} locale={locale} limit={22} testId="section-exports" />
           )}
@@ -129,18 +189,19 @@ function partnersSection(flow: "exports" | "imports") {
       return total(loaded.rows) > 0 ? loaded : null;
     },
     whenEmpty: ({ t }) => ({ title: t(`country.${id}`), body: <Text>{t("noData")}</Text> }),
-    render(loaded, { t, locale, kind, id: member, name, base, latest }) {
+    render(loaded, ctx) {
+      const { t, locale, kind, id: member, name, base, latest } = ctx;
       const level = flow === "exports" ? "Importer Country" : "Exporter Country";
       const list = items(loaded.rows, level, (p) => `${base}/country/${p}`);
       const sum = total(loaded.rows);
       return {
         title: t(`country.${id}`),
-        source: { name: SOURCE_OTS, years: String(latest), ...(kind === "country" ? {} : { apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl }) },
+        source: { name: sourceLine(ctx.names, [ctx.latestSource.source]), years: String(latest), ...(kind === "country" ? {} : { apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl }) },
         body: (
           <>
             <Text>{t(`country.${id}Text`, { year: latest, name, ...topThree(list, sum, locale) })}</Text>
             {kind === "country" ? (
-              <ProfileChart locale={locale} path={`geomap/hs92/${flow === "exports" ? "export" : "import"}/${member}/show/all/${latest}`} height={340} />
+              <ProfileChart locale={locale} state={profileView({ chart: "geomap", flow: flow === "exports" ? "export" : "import", country: member, partner: "show", time: latest })} height={340} />
             ) : (
               <RankedBars items={list} total={sum} locale={locale} testId={id} />
             )}
@@ -158,7 +219,7 @@ const tradeBalance = section<CountryContext, CountryContext>({
     const { t, locale, kind, id, name, first, latest, years, exportsSeries, importsSeries } = ctx;
     return {
       title: t("country.balanceOverTime"),
-      source: { name: SOURCE_OTS, years: `${first}–${latest}`, apiUrl: exportsSeries.apiUrl, csvUrl: exportsSeries.csvUrl },
+      source: { name: sourceLine(ctx.names, ctx.sources.sections.map((s) => s.source)), years: `${first}–${latest}`, apiUrl: exportsSeries.apiUrl, csvUrl: exportsSeries.csvUrl },
       body: (
         <>
           <Text>
@@ -172,7 +233,7 @@ const tradeBalance = section<CountryContext, CountryContext>({
               toImports: formatMoney(yearValue(importsSeries.rows, latest), locale),
             })}
           </Text>
-          {kind === "country" && <ProfileChart locale={locale} path={`line/hs92/export/${id}/all/all/${first}-${latest}`} height={320} />}
+          {kind === "country" && <ProfileChart locale={locale} state={profileView({ chart: "line", country: id, time: { from: first, to: latest } })} height={320} />}
           <YearTable
             yearLabel={t("year")}
             years={milestoneYears(years)}
@@ -193,57 +254,181 @@ const tradeBalance = section<CountryContext, CountryContext>({
 const basket = section<CountryContext, true>({
   id: "basket",
   load: async (ctx) => (ctx.kind === "country" && ctx.first < ctx.latest ? true : null),
-  render(_, { t, locale, id, name, first, latest }) {
+  render(_, ctx) {
+    const { t, locale, id, name, first, latest } = ctx;
     return {
       title: t("country.basket"),
-      source: { name: SOURCE_OTS, years: `${first}–${latest}` },
+      source: { name: sourceLine(ctx.names, ctx.sources.sections.map((s) => s.source)), years: `${first}–${latest}` },
       body: (
         <>
           <Text>{t("country.basketText", { name, from: first, to: latest })}</Text>
-          <ProfileChart locale={locale} path={`stacked/hs92/export/${id}/all/show/${first}-${latest}`} height={400} />
+          <ProfileChart locale={locale} state={profileView({ chart: "stacked", country: id, product: "show", time: { from: first, to: latest } })} height={400} />
         </>
       ),
     };
   },
 });
 
-const complexity = section<CountryContext, { eci: Awaited<ReturnType<typeof loadEci>>; opportunities: Loaded | null }>({
-  id: "complexity",
+interface Change {
+  id: string;
+  name: string;
+  from: number;
+  to: number;
+  change: number;
+}
+
+/** The two newest product years from the same dataset (comparable), and how each product changed between them. */
+const growth = section<CountryContext, { from: YearSource; to: YearSource; grew: Change[]; shrank: Change[]; loaded: Loaded }>({
+  id: "growth",
   async load(ctx) {
     if (ctx.kind !== "country") return null;
-    const [eci, opportunities, hs4] = await Promise.all([
+    const list = ctx.sources.productExports;
+    let pair: [YearSource, YearSource] | null = null;
+    for (let i = list.length - 1; i > 0 && !pair; i--) {
+      for (let j = i - 1; j >= 0; j--) {
+        if (list[j].dataset === list[i].dataset) {
+          pair = [list[j], list[i]];
+          break;
+        }
+      }
+    }
+    if (!pair) return null;
+    const [from, to] = pair;
+    const [a, b] = await Promise.all([loadProducts(ctx, from), loadProducts(ctx, to)]);
+    if (!a || !b || total(a.rows) <= 0 || total(b.rows) <= 0) return null;
+    const before = new Map(items(a.rows, "HS4").map((i) => [i.id, i]));
+    const after = new Map(items(b.rows, "HS4").map((i) => [i.id, i]));
+    const changes: Change[] = [];
+    for (const id of new Set([...before.keys(), ...after.keys()])) {
+      if (id === "9999") continue;
+      const x = before.get(id)?.value ?? 0;
+      const y = after.get(id)?.value ?? 0;
+      changes.push({ id, name: after.get(id)?.name ?? before.get(id)?.name ?? id, from: x, to: y, change: y - x });
+    }
+    changes.sort((p, q) => q.change - p.change);
+    const grew = changes.filter((c) => c.change > 0).slice(0, 5);
+    const shrank = changes.filter((c) => c.change < 0).reverse().slice(0, 5);
+    return grew.length || shrank.length ? { from, to, grew, shrank, loaded: b } : null;
+  },
+  render({ from, to, grew, shrank, loaded }, ctx) {
+    const { t, locale, name, base } = ctx;
+    const table = (rows: Change[], testId: string, title: string) =>
+      rows.length > 0 && (
+        <>
+          <Title order={3} size="h5">
+            {title}
+          </Title>
+          <TableScrollContainer minWidth={420} type="native">
+            <Table striped withTableBorder fz="sm" data-testid={testId}>
+              <TableThead>
+                <TableTr>
+                  <TableTh>{t("columns.product")}</TableTh>
+                  <TableTh ta="right">{from.year}</TableTh>
+                  <TableTh ta="right">{to.year}</TableTh>
+                  <TableTh ta="right">{t("change")}</TableTh>
+                </TableTr>
+              </TableThead>
+              <TableTbody>
+                {rows.map((r) => (
+                  <TableTr key={r.id}>
+                    <TableTd>
+                      <TextLink href={`${base}/hs/${r.id}`}>{r.name}</TextLink>
+                    </TableTd>
+                    <TableTd ta="right">{formatMoney(r.from, locale)}</TableTd>
+                    <TableTd ta="right">{formatMoney(r.to, locale)}</TableTd>
+                    <TableTd ta="right">{`${r.change > 0 ? "+" : "−"}${formatMoney(Math.abs(r.change), locale)}`}</TableTd>
+                  </TableTr>
+                ))}
+              </TableTbody>
+            </Table>
+          </TableScrollContainer>
+        </>
+      );
+    return {
+      title: t("country.growth"),
+      source: { name: sourceLine(ctx.names, [to.source]), years: `${from.year}, ${to.year}`, apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
+      body: (
+        <>
+          <Text>{t("country.growthText", { name, from: from.year, to: to.year })}</Text>
+          {table(grew, "growth-grew", t("country.grew"))}
+          {table(shrank, "growth-shrank", t("country.shrank"))}
+        </>
+      ),
+    };
+  },
+});
+
+const complexity = section<CountryContext, { eci: NonNullable<Awaited<ReturnType<typeof loadEci>>>; opportunities: Loaded | null; year: number }>({
+  id: "complexity",
+  async load(ctx) {
+    if (ctx.kind !== "country" || !ctx.complexityYear) return null;
+    const year = ctx.complexityYear.year;
+    const [eci, opportunities] = await Promise.all([
       loadEci(ctx),
       load(
         {
-          cube: "complexity_rca_a_hs92_hs4",
+          cube: complexityCubes(ctx.sources.complexitySet).rca,
           drilldowns: ["HS4"],
           measures: ["RCA", "Relatedness", "Opportunity Gain"],
-          cuts: [{ level: "Country", ids: [ctx.id] }, { level: "Year", ids: [COMPLEXITY_YEAR] }],
+          cuts: [{ level: "Country", ids: [ctx.id] }, { level: "Year", ids: [year] }],
           sort: [{ key: "Opportunity Gain", direction: "desc" }],
         },
         ctx.locale,
       ).catch(() => null),
-      loadHs4Exports(ctx),
     ]);
-    // Without HS4 exports there is nothing to place in the product space.
-    return total(hs4.rows) > 0 ? { eci, opportunities } : null;
+    // Without product exports that year there is nothing to place in the product space.
+    const exports = ctx.sources.productExports.find((s) => s.year === year) ?? null;
+    const hs4 = await loadProducts(ctx, exports);
+    return eci && hs4 && total(hs4.rows) > 0 ? { eci, opportunities, year } : null;
   },
-  render({ eci, opportunities }, { t, locale, id, name, base }) {
-    const row = eci?.row;
+  render({ eci, opportunities, year }, ctx) {
+    const { t, locale, id, name, base } = ctx;
+    const row = eci.row;
     const opportunityRows = (opportunities?.rows ?? []).filter((r) => Number(r.RCA) < 1).slice(0, 10);
+    const ranked = eci.history.filter((h) => h.row);
     return {
       title: t("country.complexity"),
-      source: opportunities ? { name: SOURCE_OTS, years: String(COMPLEXITY_YEAR), apiUrl: opportunities.apiUrl, csvUrl: opportunities.csvUrl } : undefined,
+      source: { name: sourceLine(ctx.names, ctx.sources.complexity.map((e) => e.source)), years: yearsLabel(ctx.sources.complexity.map((e) => e.year)), ...(eci.loaded ? { apiUrl: eci.loaded.apiUrl, csvUrl: eci.loaded.csvUrl } : {}) },
       body: (
         <>
           <Text data-testid="complexity-text">
             {row
-              ? t("complexityText", { name, rank: Number(row["ECI Rank"]), count: eci?.count ?? 0, year: COMPLEXITY_YEAR, eci: Number(row.ECI).toFixed(2) })
-              : t("complexityNotRanked", { name, year: COMPLEXITY_YEAR })}{" "}
+              ? t("complexityText", { name, rank: Number(row["ECI Rank"]), count: eci.count, year, eci: formatDecimal(Number(row.ECI), locale, 2) })
+              : t("complexityNotRanked", { name, year })}{" "}
             <TextLink href={`/${locale}/resources/methods`}>{t("methodsLink")}</TextLink>
           </Text>
+          {ranked.length > 0 && (
+            <>
+              <Title order={3} size="h5">
+                {t("country.eciOverTime")}
+              </Title>
+              <Text size="sm">{t("country.eciOverTimeText", { name })}</Text>
+              <TableScrollContainer minWidth={360} type="native">
+                <Table striped withTableBorder fz="sm" data-testid="eci-history">
+                  <TableThead>
+                    <TableTr>
+                      <TableTh>{t("year")}</TableTh>
+                      <TableTh ta="right">{t("eci")}</TableTh>
+                      <TableTh ta="right">{t("rank")}</TableTh>
+                    </TableTr>
+                  </TableThead>
+                  <TableTbody>
+                    {eci.history.map(({ entry, row: r }) => (
+                      <TableTr key={entry.year}>
+                        <TableTd>{entry.period}</TableTd>
+                        <TableTd ta="right">{r ? formatDecimal(Number(r.ECI), locale, 2) : "–"}</TableTd>
+                        <TableTd ta="right">
+                          {r ? t("rankOf", { rank: formatNumber(Number(r["ECI Rank"]), locale), count: formatNumber(entry.reporters, locale) }) : t("notRanked")}
+                        </TableTd>
+                      </TableTr>
+                    ))}
+                  </TableTbody>
+                </Table>
+              </TableScrollContainer>
+            </>
+          )}
           <Text size="sm">{t("productSpace", { name })}</Text>
-          <ProfileChart locale={locale} path={`network/hs92/export/${id}/all/show/2018`} height={480} />
+          <ProfileChart locale={locale} state={profileView({ chart: "network", country: id, product: "show", time: year })} height={480} />
           {opportunityRows.length > 0 && (
             <>
               <Title order={3} size="h4">
@@ -266,9 +451,9 @@ const complexity = section<CountryContext, { eci: Awaited<ReturnType<typeof load
                         <TableTd>
                           <TextLink href={`${base}/hs/${r["HS4 ID"]}`}>{String(r.HS4)}</TextLink>
                         </TableTd>
-                        <TableTd ta="right">{Number(r.RCA).toFixed(2)}</TableTd>
-                        <TableTd ta="right">{Number(r.Relatedness).toFixed(3)}</TableTd>
-                        <TableTd ta="right">{Number(r["Opportunity Gain"]).toFixed(3)}</TableTd>
+                        <TableTd ta="right">{formatDecimal(Number(r.RCA), locale, 2)}</TableTd>
+                        <TableTd ta="right">{formatDecimal(Number(r.Relatedness), locale, 3)}</TableTd>
+                        <TableTd ta="right">{formatDecimal(Number(r["Opportunity Gain"]), locale, 3)}</TableTd>
                       </TableTr>
                     ))}
                   </TableTbody>
@@ -282,25 +467,27 @@ const complexity = section<CountryContext, { eci: Awaited<ReturnType<typeof load
   },
 });
 
-const services = section<CountryContext, Loaded>({
+const services = section<CountryContext, { loaded: Loaded; entry: CatalogEntry }>({
   id: "services",
   async load(ctx) {
-    if (ctx.kind !== "country") return null;
+    const entry = ctx.sources.services.at(-1);
+    if (ctx.kind !== "country" || !entry) return null;
     const loaded = await load(
-      { cube: "services_i_comtrade_a_eb02", drilldowns: ["Service"], cuts: [{ level: "Exporter Country", ids: [ctx.id] }], sort: [{ key: "Trade Value", direction: "desc" }] },
+      { cube: entry.cube, drilldowns: ["Service"], cuts: [{ level: "Exporter Country", ids: [ctx.id] }, { level: "Year", ids: [entry.year] }], sort: [{ key: "Trade Value", direction: "desc" }] },
       ctx.locale,
     ).catch(() => null);
-    return loaded && total(loaded.rows) > 0 ? loaded : null;
+    return loaded && total(loaded.rows) > 0 ? { loaded, entry } : null;
   },
-  render(loaded, { t, locale, name }) {
+  render({ loaded, entry }, ctx) {
+    const { t, locale, name } = ctx;
     const list = items(loaded.rows, "Service");
     const sum = total(loaded.rows);
     return {
       title: t("country.services"),
-      source: { name: "UN Comtrade (EBOPS 2002)", years: "2016", apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
+      source: { name: sourceLine(ctx.names, [entry.source]), years: String(entry.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
       body: (
         <>
-          <Text>{t("country.servicesText", { year: 2016, name, total: formatMoney(sum, locale), first: list[0].name, firstShare: formatShare(list[0].value / sum, locale) })}</Text>
+          <Text>{t("country.servicesText", { year: entry.year, name, total: formatMoney(sum, locale), first: list[0].name, firstShare: formatShare(list[0].value / sum, locale) })}</Text>
           <RankedBars items={list} total={sum} locale={locale} limit={11} testId="services" />
         </>
       ),
@@ -338,10 +525,12 @@ const bilateral = section<CountryContext, Loaded>({
 export const COUNTRY_SECTIONS: SectionModule<CountryContext, unknown>[] = [
   exportsByProduct,
   exportsBySection,
+  importsByProduct,
   partnersSection("exports"),
   partnersSection("imports"),
   tradeBalance,
   basket,
+  growth,
   complexity,
   services,
   bilateral,

@@ -2,14 +2,14 @@ import { Alert, Container, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { findOrganization } from "@/domain/organizations";
-import { SECTIONS_CUBE, SOURCE_OTS, load, total, value, type Loaded } from "@/server/profiles/data";
+import { total, value, type Loaded } from "@/server/profiles/data";
+import { loadYear, newest, profileSources, type YearSource } from "@/server/profiles/sources";
 import { formatMoney } from "../format";
 import { ProfileHero } from "../ProfileHero";
 import { RankedBars } from "../RankedBars";
 import { items, memberImage } from "../rows";
 import { ProfileSections, section, type SectionModule } from "../sections";
-
-const YEAR = 2018;
+import { sourceLine, sourceNames } from "../sourceNames";
 
 interface OrganizationContext {
   locale: Locale;
@@ -17,6 +17,9 @@ interface OrganizationContext {
   base: string;
   members: string[];
   memberExports: Loaded;
+  /** The newest year of section trade and its source line. */
+  source: YearSource;
+  sourceName: string;
 }
 
 const ORGANIZATION_SECTIONS: SectionModule<OrganizationContext, unknown>[] = [
@@ -24,40 +27,46 @@ const ORGANIZATION_SECTIONS: SectionModule<OrganizationContext, unknown>[] = [
     id: "members",
     half: true,
     load: async ({ memberExports }) => memberExports,
-    render: (loaded, { t, locale, base }) => ({
+    render: (loaded, { t, locale, base, source, sourceName }) => ({
       title: t("organization.members"),
-      source: { name: SOURCE_OTS, years: String(YEAR), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
-      body: <RankedBars items={items(loaded.rows, "Exporter Country", (c) => `${base}/country/${c}`)} total={total(loaded.rows)} locale={locale} limit={60} testId="org-members" />,
+      source: { name: sourceName, years: String(source.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
+      body: <RankedBars items={items(loaded.rows, "Country", (c) => `${base}/country/${c}`)} total={total(loaded.rows)} locale={locale} limit={60} testId="org-members" />,
     }),
   }),
   section<OrganizationContext, Loaded>({
     id: "sections",
     half: true,
-    async load({ members, locale }) {
-      const loaded = await load(
-        { cube: SECTIONS_CUBE, drilldowns: ["Section"], cuts: [{ level: "Exporter Country", ids: members }, { level: "Year", ids: [YEAR] }], sort: [{ key: "Trade Value", direction: "desc" }] },
-        locale,
-      );
+    async load({ members, locale, source }) {
+      const loaded = await loadYear(source, { flow: "export", own: members, drilldowns: ["Section"], sort: [{ key: "Trade Value", direction: "desc" }] }, locale);
       return total(loaded.rows) > 0 ? loaded : null;
     },
-    render: (loaded, { t, locale, base }) => ({
+    render: (loaded, { t, locale, base, source, sourceName }) => ({
       title: t("organization.bySection"),
-      source: { name: SOURCE_OTS, years: String(YEAR), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
+      source: { name: sourceName, years: String(source.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
       body: <RankedBars items={items(loaded.rows, "Section", (s) => `${base}/hs/section-${s}`)} total={total(loaded.rows)} locale={locale} limit={22} testId="org-sections" />,
     }),
   }),
 ];
 
 export async function OrganizationProfile({ locale, id, name }: { locale: Locale; id: string; name: string }) {
-  const t = await getTranslations({ locale, namespace: "profiles" });
+  const [t, sources, names] = await Promise.all([getTranslations({ locale, namespace: "profiles" }), profileSources(), sourceNames(locale)]);
   const members = findOrganization(id)?.members ?? [];
+  const source = newest(sources.sections);
+  if (!source) {
+    return (
+      <Container size="lg" py="xl">
+        <Text data-testid="no-data">{t("noData")}</Text>
+      </Container>
+    );
+  }
+  const YEAR = source.year;
   const [memberExports, imports] = await Promise.all([
-    load({ cube: SECTIONS_CUBE, drilldowns: ["Exporter Country"], cuts: [{ level: "Exporter Country", ids: members }, { level: "Year", ids: [YEAR] }], sort: [{ key: "Trade Value", direction: "desc" }] }, locale),
-    load({ cube: SECTIONS_CUBE, drilldowns: ["Year"], cuts: [{ level: "Importer Country", ids: members }, { level: "Year", ids: [YEAR] }] }, locale),
+    loadYear(source, { flow: "export", own: members, drilldowns: ["Country"], sort: [{ key: "Trade Value", direction: "desc" }] }, locale),
+    loadYear(source, { flow: "import", own: members, drilldowns: ["Year"] }, locale),
   ]);
   const exportsTotal = total(memberExports.rows);
   const importsTotal = value(imports.rows[0]);
-  const ctx: OrganizationContext = { locale, t, base: `/${locale}/profile`, members, memberExports };
+  const ctx: OrganizationContext = { locale, t, base: `/${locale}/profile`, members, memberExports, source, sourceName: sourceLine(names, [source.source]) };
   return (
     <>
       <ProfileHero

@@ -1,17 +1,24 @@
-import { Alert, Container, Text } from "@mantine/core";
+import { Alert, Container, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { productSegment, type ProductRef } from "@/domain/profiles/path";
 import { TextLink } from "@/features/shell/AppLink";
-import { HS4_CUBE, PRODUCT_LEVEL as LEVEL, SECTIONS_CUBE, SOURCE_OTS, load, total, type Loaded } from "@/server/profiles/data";
+import { formatDecimal, formatNumber } from "@/domain/format";
+import { profileView } from "@/domain/visualize/profileViews";
+import type { ProductRef as VizProduct } from "@/domain/visualize/state";
+import { PRODUCT_LEVEL as LEVEL, load, total, type Loaded } from "@/server/profiles/data";
+import { vizCatalog } from "@/server/visualize/members";
+import { complexityCubes, loadAcross, loadYear, newest, profileSources, type ProfileSources, type YearSource } from "@/server/profiles/sources";
+import { yearsLabel } from "@/domain/format/years";
 import { productSpaceNeighbours } from "@/server/profiles/productSpace";
 import type { ProfileIndex } from "@/server/search/engine";
-import { formatMoney } from "../format";
+import { formatMoney, formatShare } from "../format";
 import { ProfileChart } from "../ProfileChart";
 import { ProfileHero } from "../ProfileHero";
 import { RankedBars } from "../RankedBars";
-import { items, latestYearWithData, memberImage, topThree, yearValue } from "../rows";
+import { items, memberImage, topThree } from "../rows";
 import { ProfileSections, section, type SectionModule } from "../sections";
+import { mixesSources, sourceLine, sourceNames, type SourceNames } from "../sourceNames";
 import { YearTable, milestoneYears } from "../YearTable";
 
 
@@ -22,38 +29,43 @@ interface ProductContext {
   product: ProductRef;
   name: string;
   index: ProfileIndex;
-  /** Sections come from the 1962-2018 bilateral cube, HS2 and HS4 from the 2018 country cube. */
+  /** The newest year of trade in this product, with the dataset the catalogue names for it. */
+  source: YearSource;
   year: number;
-  series: Loaded | null;
+  /** Every year with trade in this product (sections: bilateral section trade; HS2/HS4: product detail). */
+  yearly: YearSource[];
+  sources: ProfileSources;
+  names: SourceNames;
 }
 
-/** Exporters (flow 2) or importers (flow 1) of the product in its latest year. */
-function loadCountries(ctx: ProductContext, flow: 1 | 2) {
-  const { product, year, locale } = ctx;
-  if (product.kind === "section") {
-    const level = flow === 2 ? "Exporter Country" : "Importer Country";
-    return load({ cube: SECTIONS_CUBE, drilldowns: [level], cuts: [{ level: "Section", ids: [product.id] }, { level: "Year", ids: [year] }], sort: [{ key: "Trade Value", direction: "desc" }] }, locale);
-  }
-  return load(
-    {
-      cube: HS4_CUBE,
-      drilldowns: ["Country"],
-      cuts: [{ level: LEVEL[product.kind], ids: [product.id] }, { level: "Trade Flow", ids: [flow] }],
-      sort: [{ key: "Trade Value", direction: "desc" }],
-    },
-    locale,
-  );
+/** The dataset answering a flow of this product in its newest year: imports may end earlier than exports. */
+function sourceFor(ctx: Pick<ProductContext, "product" | "sources">, flow: 1 | 2): YearSource | null {
+  if (ctx.product.kind === "section") return newest(ctx.sources.sections);
+  return newest(flow === 2 ? ctx.sources.productExports : ctx.sources.productImports);
 }
 
-const countryLevel = (ctx: ProductContext, flow: 1 | 2) => (ctx.product.kind === "section" ? (flow === 2 ? "Exporter Country" : "Importer Country") : "Country");
+/** Exporters (flow 2) or importers (flow 1) of the product in its newest year; rows read "Country". */
+function loadCountries(ctx: Pick<ProductContext, "product" | "sources" | "locale">, flow: 1 | 2) {
+  const source = sourceFor(ctx, flow);
+  if (!source) return Promise.resolve(null);
+  return loadYear(
+    source,
+    { flow: flow === 2 ? "export" : "import", product: { level: LEVEL[ctx.product.kind], ids: [ctx.product.id] }, drilldowns: ["Country"], sort: [{ key: "Trade Value", direction: "desc" }] },
+    ctx.locale,
+  ).then((loaded) => ({ loaded, source }));
+}
+
+const countryLevel = () => "Country";
 
 function loadPci(ctx: ProductContext) {
-  if (ctx.product.kind !== "hs4") return Promise.resolve(null);
+  const ranked = newest(ctx.sources.complexity);
+  if (ctx.product.kind !== "hs4" || !ranked) return Promise.resolve(null);
+  const cube = complexityCubes(ctx.sources.complexitySet).pci;
   return Promise.all([
-    load({ cube: "complexity_pci_a_hs92_hs4", drilldowns: ["HS4"], measures: ["PCI", "PCI Rank"], cuts: [{ level: "HS4", ids: [ctx.product.id] }, { level: "Year", ids: [2018] }] }, ctx.locale),
-    load({ cube: "complexity_pci_a_hs92_hs4", drilldowns: ["HS4"], measures: ["PCI Rank"], cuts: [{ level: "Year", ids: [2018] }], limit: 1 }, ctx.locale),
+    load({ cube, drilldowns: ["HS4"], measures: ["PCI", "PCI Rank"], cuts: [{ level: "HS4", ids: [ctx.product.id] }, { level: "Year", ids: [ranked.year] }] }, ctx.locale),
+    load({ cube, drilldowns: ["HS4"], measures: ["PCI Rank"], cuts: [{ level: "Year", ids: [ranked.year] }], limit: 1 }, ctx.locale),
   ])
-    .then(([own, all]) => ({ loaded: own, row: own.rows[0] ?? null, count: all.response.page.total }))
+    .then(([own, all]) => ({ loaded: own, row: own.rows[0] ?? null, count: all.response.page.total, entry: ranked }))
     .catch(() => null);
 }
 
@@ -61,13 +73,14 @@ function partners(flow: 1 | 2) {
   return section<ProductContext, Loaded>({
     id: flow === 2 ? "exporters" : "importers",
     half: true,
-    load: (ctx) => loadCountries(ctx, flow),
+    load: (ctx) => loadCountries(ctx, flow).then((r) => r?.loaded ?? null),
     render(loaded, ctx) {
-      const { t, locale, base, product, year } = ctx;
-      const list = items(loaded.rows, countryLevel(ctx, flow), (id) => (flow === 2 ? `${base}/bilateral-product/${productSegment(product)}/reporter/${id}` : `${base}/country/${id}`));
+      const { t, locale, base, product } = ctx;
+      const source = sourceFor(ctx, flow)!;
+      const list = items(loaded.rows, countryLevel(), (id) => (flow === 2 ? `${base}/bilateral-product/${productSegment(product)}/reporter/${id}` : `${base}/country/${id}`));
       return {
         title: t(flow === 2 ? "product.topExporters" : "product.topImporters"),
-        source: { name: SOURCE_OTS, years: String(year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
+        source: { name: sourceLine(ctx.names, [source.source]), years: String(source.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
         body: list.length ? <RankedBars items={list} total={total(loaded.rows)} locale={locale} testId={flow === 2 ? "product-exporters" : "product-importers"} /> : <Text>{t("noData")}</Text>,
       };
     },
@@ -77,16 +90,24 @@ function partners(flow: 1 | 2) {
 const PRODUCT_SECTIONS: SectionModule<ProductContext, unknown>[] = [
   partners(2),
   partners(1),
-  section<ProductContext, true>({
+  section<ProductContext, VizProduct>({
     id: "map",
     async load(ctx) {
       if (ctx.product.kind === "hs2") return null;
-      return total((await loadCountries(ctx, 2)).rows) > 0 ? true : null;
+      const [found, catalog] = await Promise.all([loadCountries(ctx, 2), vizCatalog()]);
+      const ref = catalog.product(ctx.product.kind === "section" ? ctx.product.id : `hs${ctx.product.id}`);
+      return ref && found && total(found.loaded.rows) > 0 ? ref : null;
     },
-    render: (_, { t, locale, product, year }) => ({
+    render: (ref, { t, locale, year, source, names }) => ({
       title: t("product.map"),
-      source: { name: SOURCE_OTS, years: String(year) },
-      body: <ProfileChart locale={locale} path={`geomap/hs92/export/show/all/${product.id}/${year}`} height={380} />,
+      source: { name: sourceLine(names, [source.source]), years: String(year) },
+      body: (
+        <ProfileChart
+          locale={locale}
+          state={profileView({ chart: "geomap", country: "show", product: ref, time: year })}
+          height={380}
+        />
+      ),
     }),
   }),
   section<ProductContext, { pci: Awaited<ReturnType<typeof loadPci>>; neighbours: string[] | null }>({
@@ -96,7 +117,7 @@ const PRODUCT_SECTIONS: SectionModule<ProductContext, unknown>[] = [
       const [pci, neighbours] = await Promise.all([loadPci(ctx), productSpaceNeighbours().then((n) => n.get(ctx.product.id) ?? null)]);
       return { pci, neighbours };
     },
-    render({ pci, neighbours }, { t, locale, base, name, index }) {
+    render({ pci, neighbours }, { t, locale, base, name, index, names, sources }) {
       const list = (neighbours ?? [])
         .map((code) => ({ code, entity: index.entity("hs4", code) }))
         .filter((n) => n.entity)
@@ -104,13 +125,13 @@ const PRODUCT_SECTIONS: SectionModule<ProductContext, unknown>[] = [
         .sort((a, b) => b.value - a.value);
       return {
         title: t("product.complexity"),
-        source: pci ? { name: SOURCE_OTS, years: "2018", apiUrl: pci.loaded.apiUrl, csvUrl: pci.loaded.csvUrl } : undefined,
+        source: pci ? { name: sourceLine(names, [pci.entry.source]), years: String(pci.entry.year), apiUrl: pci.loaded.apiUrl, csvUrl: pci.loaded.csvUrl } : undefined,
         body: (
           <>
             <Text data-testid="pci-text">
               {pci?.row
-                ? t("pciText", { year: 2018, pci: Number(pci.row.PCI).toFixed(2), rank: Number(pci.row["PCI Rank"]), count: pci.count })
-                : t("product.pciNotRanked", { name, year: 2018 })}{" "}
+                ? t("pciText", { year: pci.entry.year, pci: formatDecimal(Number(pci.row.PCI), locale, 2), rank: Number(pci.row["PCI Rank"]), count: pci.count })
+                : t("product.pciNotRanked", { name, year: newest(sources.complexity)?.year ?? "–" })}{" "}
               <TextLink href={`/${locale}/resources/methods`}>{t("methodsLink")}</TextLink>
             </Text>
             {list.length > 0 ? (
@@ -126,40 +147,101 @@ const PRODUCT_SECTIONS: SectionModule<ProductContext, unknown>[] = [
       };
     },
   }),
-  section<ProductContext, Loaded>({
+  section<ProductContext, { loaded: Loaded & { sources: string[] }; byYear: { year: number; total: number; top: { id: string; name: string; value: number } | null }[] }>({
     id: "over-time",
-    load: async (ctx) => ctx.series,
-    render: (series, { t, locale, year }) => ({
-      title: t("product.overTime"),
-      source: { name: SOURCE_OTS, years: `${Math.min(...series.rows.map((r) => Number(r.Year)))}–${year}`, apiUrl: series.apiUrl, csvUrl: series.csvUrl },
-      body: <YearTable yearLabel={t("year")} years={milestoneYears(series.rows.map((r) => Number(r.Year)))} columns={[{ label: t("exports"), value: (y) => yearValue(series.rows, y) }]} locale={locale} testId="product-series" />,
-    }),
+    async load(ctx) {
+      const { product, yearly, locale } = ctx;
+      if (yearly.length < 2) return null;
+      // Sections span decades of bilateral data: yearly totals. Product detail has a few years: its exporters too.
+      const withExporters = product.kind !== "section";
+      const loaded = await loadAcross(
+        yearly,
+        { flow: "export", product: { level: LEVEL[product.kind], ids: [product.id] }, drilldowns: withExporters ? ["Year", "Country"] : ["Year"], sort: [{ key: "Trade Value", direction: "desc" }] },
+        locale,
+      );
+      const byYear = yearly.map(({ year }) => {
+        const rows = loaded.rows.filter((r) => Number(r["Year ID"] ?? r.Year) === year);
+        const top = withExporters ? items(rows, "Country")[0] ?? null : null;
+        return { year, total: total(rows), top: top ? { id: top.id, name: top.name, value: top.value } : null };
+      });
+      return byYear.some((y) => y.total > 0) ? { loaded, byYear } : null;
+    },
+    render: ({ loaded, byYear }, { t, locale, product, names, base }) => {
+      const present = byYear.filter((y) => y.total > 0);
+      const shown = product.kind === "section" ? milestoneYears(present.map((y) => y.year)) : present.map((y) => y.year);
+      const totals = new Map(present.map((y) => [y.year, y]));
+      return {
+        title: t(product.kind === "section" ? "product.overTime" : "product.exportersOverTime"),
+        source: { name: sourceLine(names, loaded.sources), years: yearsLabel(present.map((y) => y.year)), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
+        body: (
+          <>
+            {product.kind === "section" ? (
+              <YearTable yearLabel={t("year")} years={shown} columns={[{ label: t("exports"), value: (y) => totals.get(y)?.total ?? 0 }]} locale={locale} testId="product-series" />
+            ) : (
+              <TableScrollContainer minWidth={420} type="native">
+                <Table striped withTableBorder fz="sm" data-testid="product-series">
+                  <TableThead>
+                    <TableTr>
+                      <TableTh>{t("year")}</TableTh>
+                      <TableTh ta="right">{t("exports")}</TableTh>
+                      <TableTh>{t("product.topExporterColumn")}</TableTh>
+                    </TableTr>
+                  </TableThead>
+                  <TableTbody>
+                    {shown.map((year) => {
+                      const y = totals.get(year)!;
+                      return (
+                        <TableTr key={year}>
+                          <TableTd>{year}</TableTd>
+                          <TableTd ta="right">{formatMoney(y.total, locale)}</TableTd>
+                          <TableTd>
+                            {y.top ? (
+                              <>
+                                <TextLink href={`${base}/country/${y.top.id}`}>{y.top.name}</TextLink> ({formatShare(y.top.value / y.total, locale)})
+                              </>
+                            ) : (
+                              "–"
+                            )}
+                          </TableTd>
+                        </TableTr>
+                      );
+                    })}
+                  </TableTbody>
+                </Table>
+              </TableScrollContainer>
+            )}
+            {mixesSources(loaded.sources) && (
+              <Text size="sm" c="dimmed" data-testid="mixed-sources">
+                {t("mixedSources", { sources: sourceLine(names, loaded.sources) })}
+              </Text>
+            )}
+          </>
+        ),
+      };
+    },
   }),
   section<ProductContext, Loaded>({
     id: "children",
-    async load({ product, locale }) {
-      if (product.kind !== "section" && product.kind !== "hs2") return null;
-      const loaded = await load(
-        {
-          cube: HS4_CUBE,
-          drilldowns: [product.kind === "section" ? "HS2" : "HS4"],
-          cuts: [{ level: LEVEL[product.kind], ids: [product.id] }, { level: "Trade Flow", ids: [2] }],
-          sort: [{ key: "Trade Value", direction: "desc" }],
-        },
+    async load({ product, locale, sources }) {
+      const detail = newest(sources.productExports);
+      if ((product.kind !== "section" && product.kind !== "hs2") || !detail) return null;
+      const loaded = await loadYear(
+        detail,
+        { flow: "export", product: { level: LEVEL[product.kind], ids: [product.id] }, drilldowns: [product.kind === "section" ? "HS2" : "HS4"], sort: [{ key: "Trade Value", direction: "desc" }] },
         locale,
       );
       return total(loaded.rows) > 0 ? loaded : null;
     },
-    render: (loaded, { t, locale, base, product }) => ({
+    render: (loaded, { t, locale, base, product, names, sources }) => ({
       title: t("product.children"),
-      source: { name: SOURCE_OTS, years: "2018", apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
+      source: { name: sourceLine(names, [newest(sources.productExports)!.source]), years: String(newest(sources.productExports)!.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
       body: <RankedBars items={items(loaded.rows, product.kind === "section" ? "HS2" : "HS4", (id) => `${base}/hs/${id}`)} total={total(loaded.rows)} locale={locale} limit={20} testId="product-children" />,
     }),
   }),
 ];
 
 export async function ProductProfile({ locale, product, name, index }: { locale: Locale; product: ProductRef; name: string; index: ProfileIndex }) {
-  const t = await getTranslations({ locale, namespace: "profiles" });
+  const [t, sources, names] = await Promise.all([getTranslations({ locale, namespace: "profiles" }), profileSources(), sourceNames(locale)]);
   const base = `/${locale}/profile`;
   const images = [{ src: memberImage(product.kind, product.id), alt: name }];
   const kind = `${t("kinds.hs")} · ${product.kind === "section" ? t("section") : `${product.kind.toUpperCase()} ${product.id}`}`;
@@ -180,11 +262,22 @@ export async function ProductProfile({ locale, product, name, index }: { locale:
     );
   }
 
-  const series = product.kind === "section" ? await load({ cube: SECTIONS_CUBE, drilldowns: ["Year"], cuts: [{ level: "Section", ids: [product.id] }] }, locale) : null;
-  const ctx: ProductContext = { locale, t, base, product, name, index, series, year: series ? (latestYearWithData(series.rows) ?? 2018) : 2018 };
+  const yearly = product.kind === "section" ? sources.sections : sources.productExports;
+  const source = newest(yearly);
+  if (!source) {
+    return (
+      <>
+        <ProfileHero images={images} title={name} kind={kind} stats={[]} />
+        <Container size="lg" py="xl">
+          <Text data-testid="no-data">{t("noData")}</Text>
+        </Container>
+      </>
+    );
+  }
+  const ctx: ProductContext = { locale, t, base, product, name, index, source, year: source.year, yearly, sources, names };
   const [exporters, pci] = await Promise.all([loadCountries(ctx, 2), loadPci(ctx)]);
-  const exporterItems = items(exporters.rows, countryLevel(ctx, 2));
-  const worldExports = total(exporters.rows);
+  const exporterItems = exporters ? items(exporters.loaded.rows, countryLevel()) : [];
+  const worldExports = exporters ? total(exporters.loaded.rows) : 0;
   const { year } = ctx;
   return (
     <>
@@ -195,8 +288,10 @@ export async function ProductProfile({ locale, product, name, index }: { locale:
         stats={[
           { label: t("stats2.totalExports", { year }), value: formatMoney(worldExports, locale), testId: "stat-world-exports" },
           ...(exporterItems[0] ? [{ label: t("stats.topExporter", { year }), value: formatMoney(exporterItems[0].value, locale), detail: exporterItems[0].name, testId: "stat-top-exporter" }] : []),
-          { label: t("stats2.exporters", { year }), value: String(exporterItems.length), testId: "stat-exporters" },
-          ...(pci?.row ? [{ label: `${t("pci")} (2018)`, value: `${pci.row["PCI Rank"]} / ${pci.count}`, detail: `PCI ${Number(pci.row.PCI).toFixed(2)}`, testId: "stat-pci-rank" }] : []),
+          { label: t("stats2.exporters", { year }), value: formatNumber(exporterItems.length, locale), testId: "stat-exporters" },
+          ...(pci?.row
+            ? [{ label: `${t("pci")} (${pci.entry.year})`, value: t("rankOf", { rank: formatNumber(Number(pci.row["PCI Rank"]), locale), count: formatNumber(pci.count, locale) }), detail: `${t("pci")} ${formatDecimal(Number(pci.row.PCI), locale, 2)}`, testId: "stat-pci-rank" }]
+            : []),
         ]}
       >
         {worldExports > 0 ? (

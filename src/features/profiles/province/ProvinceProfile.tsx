@@ -2,14 +2,13 @@ import { Container, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { load, total, type Loaded } from "@/server/profiles/data";
+import { profileSources } from "@/server/profiles/sources";
 import { formatMoney, formatShare } from "../format";
 import { ProfileHero } from "../ProfileHero";
 import { RankedBars, type RankedItem } from "../RankedBars";
 import { items, memberImage } from "../rows";
 import { ProfileSections, section, type SectionModule } from "../sections";
-
-const CUBE = "trade_s_esp_a_hs";
-const SOURCE = "OEC (trade_s_esp_m_hs), via py-economic-complexity";
+import { sourceLine, sourceNames } from "../sourceNames";
 
 interface ProvinceContext {
   locale: Locale;
@@ -17,6 +16,8 @@ interface ProvinceContext {
   base: string;
   id: string;
   year: number;
+  /** Source line of the subnational dataset. */
+  source: string;
   sections: Loaded;
   provinces: Loaded;
   ranking: RankedItem[];
@@ -28,9 +29,9 @@ const PROVINCE_SECTIONS: SectionModule<ProvinceContext, unknown>[] = [
     half: true,
     load: async ({ sections }) => (total(sections.rows) > 0 ? sections : null),
     whenEmpty: ({ t, year }) => ({ title: t("province.bySection"), body: <Text>{t("noDataYear", { year })}</Text> }),
-    render: (sections, { t, locale, base, year }) => ({
+    render: (sections, { t, locale, base, year, source }) => ({
       title: t("province.bySection"),
-      source: { name: SOURCE, years: String(year), apiUrl: sections.apiUrl, csvUrl: sections.csvUrl },
+      source: { name: source, years: String(year), apiUrl: sections.apiUrl, csvUrl: sections.csvUrl },
       body: <RankedBars items={items(sections.rows, "Section", (s) => `${base}/hs/section-${s}`)} total={total(sections.rows)} locale={locale} limit={22} testId="province-sections" />,
     }),
   }),
@@ -38,26 +39,35 @@ const PROVINCE_SECTIONS: SectionModule<ProvinceContext, unknown>[] = [
     id: "ranking",
     half: true,
     load: async (ctx) => ctx,
-    render: ({ t, locale, year, provinces, ranking }) => ({
+    render: ({ t, locale, year, provinces, ranking, source }) => ({
       title: t("province.ranking"),
-      source: { name: SOURCE, years: String(year), apiUrl: provinces.apiUrl, csvUrl: provinces.csvUrl },
+      source: { name: source, years: String(year), apiUrl: provinces.apiUrl, csvUrl: provinces.csvUrl },
       body: <RankedBars items={ranking} total={total(provinces.rows)} locale={locale} limit={15} testId="province-ranking" />,
     }),
   }),
 ];
 
 export async function ProvinceProfile({ locale, id, name }: { locale: Locale; id: string; name: string }) {
-  const t = await getTranslations({ locale, namespace: "profiles" });
+  const [t, sources, names] = await Promise.all([getTranslations({ locale, namespace: "profiles" }), profileSources(), sourceNames(locale)]);
   const base = `/${locale}/profile`;
+  const entry = sources.subnational.filter((e) => e.dataset === "esp_provinces").at(-1);
+  if (!entry) {
+    return (
+      <Container size="lg" py="xl">
+        <Text data-testid="no-data">{t("noData")}</Text>
+      </Container>
+    );
+  }
+  const year = entry.year;
+  const yearCut = { level: "Year", ids: [year] };
   const [sections, provinces] = await Promise.all([
-    load({ cube: CUBE, drilldowns: ["Section"], cuts: [{ level: "Province", ids: [Number(id)] }], sort: [{ key: "Trade Value", direction: "desc" }] }, locale),
-    load({ cube: CUBE, drilldowns: ["Province"], sort: [{ key: "Trade Value", direction: "desc" }] }, locale),
+    load({ cube: entry.cube, drilldowns: ["Section"], cuts: [{ level: "Province", ids: [Number(id)] }, yearCut], sort: [{ key: "Trade Value", direction: "desc" }] }, locale),
+    load({ cube: entry.cube, drilldowns: ["Province"], cuts: [yearCut], sort: [{ key: "Trade Value", direction: "desc" }] }, locale),
   ]);
-  const year = sections.response.source.years.at(-1) ?? 2022;
   const ranking = items(provinces.rows, "Province", (p) => `${base}/subnational_esp/${p}`);
   const position = ranking.findIndex((p) => p.id === id);
   const own = total(sections.rows);
-  const ctx: ProvinceContext = { locale, t, base, id, year, sections, provinces, ranking };
+  const ctx: ProvinceContext = { locale, t, base, id, year, source: sourceLine(names, [entry.source]), sections, provinces, ranking };
   return (
     <>
       <ProfileHero

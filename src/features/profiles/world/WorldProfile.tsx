@@ -1,13 +1,16 @@
 import { Alert, Container, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
-import { HS4_CUBE, SECTIONS_CUBE, SOURCE_OTS, load, total, type Loaded } from "@/server/profiles/data";
+import { profileView } from "@/domain/visualize/profileViews";
+import { total, type Loaded } from "@/server/profiles/data";
+import { loadAcross, loadYear, newest, profileSources, type ProfileSources } from "@/server/profiles/sources";
 import { formatMoney } from "../format";
 import { ProfileChart } from "../ProfileChart";
 import { ProfileHero } from "../ProfileHero";
 import { RankedBars } from "../RankedBars";
 import { items, latestYearWithData, memberImage, topThree, yearValue } from "../rows";
 import { ProfileSections, section, type SectionModule } from "../sections";
+import { sourceLine, sourceNames, type SourceNames } from "../sourceNames";
 import { YearTable, milestoneYears } from "../YearTable";
 
 interface WorldContext {
@@ -17,29 +20,35 @@ interface WorldContext {
   series: Loaded;
   first: number;
   latest: number;
+  sources: ProfileSources;
+  names: SourceNames;
+  /** Source line of the latest section year, and of the whole series. */
+  latestSource: string;
+  seriesSource: string;
 }
 
-const byLatest = (ctx: WorldContext, drilldown: string) =>
-  load({ cube: SECTIONS_CUBE, drilldowns: [drilldown], cuts: [{ level: "Year", ids: [ctx.latest] }], sort: [{ key: "Trade Value", direction: "desc" }] }, ctx.locale);
+/** The latest year of section trade, by exporter ("Country") or by section. */
+const byLatest = (ctx: WorldContext, drilldown: "Country" | "Section") =>
+  loadYear(newest(ctx.sources.sections)!, { flow: "export", drilldowns: [drilldown], sort: [{ key: "Trade Value", direction: "desc" }] }, ctx.locale);
 
 const WORLD_SECTIONS: SectionModule<WorldContext, unknown>[] = [
   section<WorldContext, Loaded>({
     id: "top-exporters",
     half: true,
-    load: (ctx) => byLatest(ctx, "Exporter Country"),
-    render: (loaded, { t, locale, base, latest, series }) => ({
+    load: (ctx) => byLatest(ctx, "Country"),
+    render: (loaded, { t, locale, base, latest, series, latestSource }) => ({
       title: t("world.topExporters"),
-      source: { name: SOURCE_OTS, years: String(latest), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
-      body: <RankedBars items={items(loaded.rows, "Exporter Country", (id) => `${base}/country/${id}`)} total={yearValue(series.rows, latest)} locale={locale} limit={15} testId="top-exporters" />,
+      source: { name: latestSource, years: String(latest), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
+      body: <RankedBars items={items(loaded.rows, "Country", (id) => `${base}/country/${id}`)} total={yearValue(series.rows, latest)} locale={locale} limit={15} testId="top-exporters" />,
     }),
   }),
   section<WorldContext, Loaded>({
     id: "sections",
     half: true,
     load: (ctx) => byLatest(ctx, "Section"),
-    render: (loaded, { t, locale, base, latest }) => ({
+    render: (loaded, { t, locale, base, latest, latestSource }) => ({
       title: t("world.sections"),
-      source: { name: SOURCE_OTS, years: String(latest), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
+      source: { name: latestSource, years: String(latest), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
       body: (
         <>
           <Text>{t("world.sectionsText", { year: latest })}</Text>
@@ -51,27 +60,27 @@ const WORLD_SECTIONS: SectionModule<WorldContext, unknown>[] = [
   section<WorldContext, true>({
     id: "basket",
     load: async () => true,
-    render: (_, { t, locale, first, latest }) => ({
+    render: (_, { t, locale, first, latest, seriesSource }) => ({
       title: t("world.basket"),
-      source: { name: SOURCE_OTS, years: `${first}–${latest}` },
-      body: <ProfileChart locale={locale} path={`stacked/hs92/export/all/all/show/${first}-${latest}`} height={420} />,
+      source: { name: seriesSource, years: `${first}–${latest}` },
+      body: <ProfileChart locale={locale} state={profileView({ chart: "stacked", product: "show", time: { from: first, to: latest } })} height={420} />,
     }),
   }),
   section<WorldContext, true>({
     id: "exporters-map",
     load: async () => true,
-    render: (_, { t, locale, latest }) => ({
+    render: (_, { t, locale, latest, latestSource }) => ({
       title: t("product.map"),
-      source: { name: SOURCE_OTS, years: String(latest) },
-      body: <ProfileChart locale={locale} path={`geomap/hs92/export/show/all/all/${latest}`} height={380} />,
+      source: { name: latestSource, years: String(latest) },
+      body: <ProfileChart locale={locale} state={profileView({ chart: "geomap", country: "show", time: latest })} height={380} />,
     }),
   }),
   section<WorldContext, WorldContext>({
     id: "over-time",
     load: async (ctx) => ctx,
-    render: ({ t, locale, series, first, latest }) => ({
+    render: ({ t, locale, series, first, latest, seriesSource }) => ({
       title: t("world.overTime"),
-      source: { name: SOURCE_OTS, years: `${first}–${latest}`, apiUrl: series.apiUrl, csvUrl: series.csvUrl },
+      source: { name: seriesSource, years: `${first}–${latest}`, apiUrl: series.apiUrl, csvUrl: series.csvUrl },
       body: (
         <>
           <Text>{t("world.overTimeText", { from: first, to: latest, fromValue: formatMoney(yearValue(series.rows, first), locale), toValue: formatMoney(yearValue(series.rows, latest), locale) })}</Text>
@@ -80,35 +89,48 @@ const WORLD_SECTIONS: SectionModule<WorldContext, unknown>[] = [
       ),
     }),
   }),
-  section<WorldContext, Loaded>({
+  section<WorldContext, { loaded: Loaded; year: number; source: string }>({
     id: "top-products",
     async load(ctx) {
-      const loaded = await load({ cube: HS4_CUBE, drilldowns: ["HS4"], cuts: [{ level: "Trade Flow", ids: [2] }], sort: [{ key: "Trade Value", direction: "desc" }], limit: 50 }, ctx.locale);
-      return loaded.rows.length ? loaded : null;
+      const detail = newest(ctx.sources.productExports);
+      if (!detail) return null;
+      const loaded = await loadYear(detail, { flow: "export", drilldowns: ["HS4"], sort: [{ key: "Trade Value", direction: "desc" }], limit: 50 }, ctx.locale);
+      return loaded.rows.length ? { loaded, year: detail.year, source: sourceLine(ctx.names, [detail.source]) } : null;
     },
-    render: (loaded, { t, locale, base }) => ({
+    render: ({ loaded, year, source }, { t, locale, base }) => ({
       title: t("world.topProducts"),
-      source: { name: SOURCE_OTS, years: "2018", apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
+      source: { name: source, years: String(year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
       body: <RankedBars items={items(loaded.rows, "HS4", (id) => `${base}/hs/${id}`)} total={total(loaded.rows)} locale={locale} limit={15} testId="top-products" />,
     }),
   }),
 ];
 
 export async function WorldProfile({ locale, name }: { locale: Locale; name: string }) {
-  const t = await getTranslations({ locale, namespace: "profiles" });
-  const series = await load({ cube: SECTIONS_CUBE, drilldowns: ["Year"] }, locale);
+  const [t, sources, names] = await Promise.all([getTranslations({ locale, namespace: "profiles" }), profileSources(), sourceNames(locale)]);
+  const series = await loadAcross(sources.sections, { flow: "export", drilldowns: ["Year"] }, locale);
   const latest = latestYearWithData(series.rows);
-  if (latest === null) {
+  if (latest === null || sources.sections.length === 0) {
     return (
       <Container py="xl">
         <Text>{t("noData")}</Text>
       </Container>
     );
   }
-  const ctx: WorldContext = { locale, t, base: `/${locale}/profile`, series, latest, first: Math.min(...series.rows.map((r) => Number(r.Year))) };
-  const exporters = await byLatest(ctx, "Exporter Country");
+  const ctx: WorldContext = {
+    locale,
+    t,
+    base: `/${locale}/profile`,
+    series,
+    latest,
+    first: Math.min(...series.rows.map((r) => Number(r.Year))),
+    sources,
+    names,
+    latestSource: sourceLine(names, [newest(sources.sections)!.source]),
+    seriesSource: sourceLine(names, series.sources),
+  };
+  const exporters = await byLatest(ctx, "Country");
   const worldTotal = yearValue(series.rows, latest);
-  const exporterItems = items(exporters.rows, "Exporter Country");
+  const exporterItems = items(exporters.rows, "Country");
   return (
     <>
       <ProfileHero

@@ -73,6 +73,7 @@ describe("importing the tiny data package", () => {
       "complexity_rca_a_sitc2_sitc4",
       "indicators_i_wdi_a",
       "services_i_comtrade_a_eb02",
+      "trade_i_atlas_a_hs4",
       "trade_i_comtrade_a_hs4_sample",
       "trade_i_ots_a_hs4",
       "trade_i_ots_a_sections",
@@ -80,6 +81,9 @@ describe("importing the tiny data package", () => {
     ]);
     const sections = cubes.find((c) => c.cube === "trade_i_ots_a_sections")!;
     expect(sections.years).toEqual([1990, 2017, 2018]);
+    // The HS4 cube gathers the 2018 table and the older OTS exports (1962, 1980, 2017).
+    expect(cubes.find((c) => c.cube === "trade_i_ots_a_hs4")!.years).toEqual([1962, 1980, 2017, 2018]);
+    expect(cubes.find((c) => c.cube === "trade_i_atlas_a_hs4")!.years).toEqual([2019]);
     expect(leftovers(dir)).toEqual([]);
   });
 
@@ -342,4 +346,38 @@ describe("all-or-nothing", () => {
     },
     60_000,
   );
+});
+
+describe("the data catalogue written at import", () => {
+  const dir = tempDir("import-catalog-");
+  const out = path.join(dir, "warehouse.duckdb");
+  beforeAll(async () => {
+    expect((await importTiny(out)).status).toBe("built");
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("records every dataset and year with its depth, flows and coverage", async () => {
+    const rows = await query(out, "SELECT dataset, year, depth, bilateral, partial, flows, reporters, total FROM _meta_catalog ORDER BY dataset, year");
+    const years = (dataset: string) => rows.filter((r) => r.dataset === dataset).map((r) => Number(r.year));
+    expect(years("ots_sections")).toEqual([1990, 2017, 2018]);
+    expect(years("ots_hs4")).toEqual([1962, 1980, 2017, 2018]);
+    expect(years("atlas_hs4")).toEqual([2019]);
+    expect(years("comtrade_hs4_sample")).toEqual([1989, 1990]);
+    const hs4 = (year: number) => rows.find((r) => r.dataset === "ots_hs4" && Number(r.year) === year)!;
+    // 2018 has both flows; the older vintage has exports only.
+    expect(hs4(2018).flows).toEqual(["export", "import"]);
+    expect(hs4(1980).flows).toEqual(["export"]);
+    expect(rows.find((r) => r.dataset === "comtrade_hs4_sample")!.partial).toBe(true);
+    expect(rows.find((r) => r.dataset === "ots_sections")!).toMatchObject({ depth: "section", bilateral: true });
+    // World exports of the year: the sum of the exports flow only.
+    const exports2018 = await query(out, "SELECT sum(trade_value) AS v FROM fact_ots_hs4 WHERE year = 2018 AND flow = 2");
+    expect(Number(hs4(2018).total)).toBeCloseTo(Number(exports2018[0].v), 0);
+    expect(years("complexity_hs92_hs4")).toEqual([1980, 1989, 1990, 2017, 2018, 2019]);
+  });
+
+  it("files the Atlas's unspecified heading XXXX under 9999", async () => {
+    const rows = await query(out, "SELECT count(*) FILTER (WHERE hs4 = 'XXXX') AS x, count(*) FILTER (WHERE hs4 = '9999') AS u FROM fact_atlas_hs4");
+    expect(Number(rows[0].x)).toBe(0);
+    expect(Number(rows[0].u)).toBeGreaterThan(0);
+  });
 });

@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import { profileView } from "@/domain/visualize/profileViews";
+import { loadView, viewKey } from "@/server/visualize/view";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHARTS } from "@/domain/visualize/state";
 import { defaultState, parseVizPath } from "@/domain/visualize/urlCodec";
@@ -30,7 +32,7 @@ describe("catalog and members", () => {
     expect(catalog.country("CL")).toBe("chl");
     expect(catalog.country("chile")).toBe("chl");
     expect(catalog.product("2603")).toEqual({ level: "hs4", code: "2603", section: "5" });
-    expect(catalog.years.hs4).toEqual([2018]);
+    expect(catalog.years.hs4).toEqual([1962, 1980, 2017, 2018, 2019]);
     expect(catalog.years.sections.length).toBeGreaterThan(0);
     const members = await vizMembers("zh");
     expect(members.countries.get("chl")?.name).toBe("智利");
@@ -66,12 +68,40 @@ describe("loadVisualization", () => {
     if (!parsed.ok) throw new Error(parsed.error.message);
     const planned = planView(parsed.state, catalog.years);
     if (!planned.ok) throw new Error("no plan");
-    expect(mainQuery(planned.plan)).toMatchObject({ cube: "trade_i_ots_a_hs4", drilldowns: ["HS4"], parents: true });
+    expect(mainQuery(planned.plan, { cube: "trade_i_ots_a_hs4", bilateral: false, years: [2018] })).toMatchObject({ cube: "trade_i_ots_a_hs4", drilldowns: ["HS4"], parents: true });
     const data = await loadVisualization(planned.plan, "es");
     expect(data.rows[0]).toMatchObject({ id: "2603", kind: "hs4", group: "5", value: 19_248_140_501 });
     expect(data.groups.some((g) => g.id === "5")).toBe(true);
     expect(data.nested).toBe(true);
     expect(data.queries[0].api).toContain("locale=es");
+  });
+
+  it("draws product detail from whichever dataset the catalogue names for each year, and says so", async () => {
+    const catalog = await vizCatalog();
+    const parsed = parseVizPath("stacked/hs92/export/chl/all/show/2017-2019".split("/"), { depth: "hs4" }, catalog);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const planned = planView(parsed.state, catalog.years);
+    if (!planned.ok) throw new Error(JSON.stringify(planned.problems));
+    const data = await loadVisualization(planned.plan, "en");
+    expect([...new Set(data.rows.map((r) => r.year))].sort()).toEqual([2017, 2018, 2019]);
+    // Two cubes (OTS 2017-2018, the Atlas 2019): two queries, both sources named.
+    expect(data.queries.map((q) => new URL(q.api, "http://x").searchParams.get("cube")).sort()).toEqual(["trade_i_atlas_a_hs4", "trade_i_ots_a_hs4"]);
+    expect(data.sources.some((s) => s.includes("Atlas of Economic Complexity"))).toBe(true);
+    expect(data.sources.some((s) => s.includes("Open Trade Statistics"))).toBe(true);
+  });
+
+  it("loads a typed view state through the view service, or explains why it cannot", async () => {
+    const state = profileView({ chart: "tree_map", country: "chl", product: "show", time: 2018 });
+    const view = await loadView(state, "en");
+    if (view.kind !== "ok") throw new Error(JSON.stringify(view));
+    expect(view.data.rows[0]).toMatchObject({ id: "2603", kind: "hs4" });
+    // The same state with its fields in another order is the same view (one cache entry per render).
+    const reordered = Object.fromEntries(Object.entries(state).reverse()) as typeof state;
+    expect(Object.keys(reordered)).not.toEqual(Object.keys(state));
+    expect(viewKey(reordered)).toBe(viewKey(state));
+    const wrong = await loadView(profileView({ chart: "network", country: null, time: 2018 }), "en");
+    expect(wrong.kind).toBe("problems");
+    if (wrong.kind === "problems") expect(wrong.problems.map((p) => p.code)).toContain("networkNeedsProducts");
   });
 
   it("gives the product space RCA and world trade for the layout's products only", async () => {

@@ -11,7 +11,7 @@ import { ProfileView, profileTitle } from "@/features/profiles/ProfileView";
 import { pageMetadata } from "@/features/shell/metadata";
 import { memberLookup } from "@/server/profiles/lookup";
 
-type Props = { params: Promise<{ locale: Locale; segments: string[] }>; searchParams: Promise<{ year?: string | string[] }> };
+type Props = { params: Promise<{ locale: Locale; segments: string[] }>; searchParams: Promise<{ year?: string | string[]; productYear?: string | string[] }> };
 
 /** ?year= of a profile's year selectors: a plain four-digit year, anything else is ignored. */
 function yearParam(value: string | string[] | undefined): number | undefined {
@@ -50,7 +50,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ProfilePage({ params, searchParams }: Props) {
   const { locale, segments } = await params;
-  const year = yearParam((await searchParams).year);
+  const query = await searchParams;
+  const year = yearParam(query.year);
+  const productYear = yearParam(query.productYear);
   setRequestLocale(locale);
   const landing = segments.length === 1 ? reportBySlug(segments[0]) : undefined;
   if (landing && landing.slug !== "world") return <ProfileLanding locale={locale} report={landing} />;
@@ -62,7 +64,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   return (
     <>
       <RecordVisit link={`/profile${buildProfilePath(result.target)}`} title={profileTitle(result.target, index, locale)} />
-      <ProfileView target={result.target} index={index} locale={locale} year={year} />
+      <ProfileView target={result.target} index={index} locale={locale} year={year} productYear={productYear} />
     </>
   );
 }

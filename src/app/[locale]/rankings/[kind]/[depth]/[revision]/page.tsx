@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
-import { notFound, permanentRedirect } from "next/navigation";
+import { notFound, permanentRedirect, redirect } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { isCanonicalRanking, parseRankingPath, parseYearQuery, rankingPath } from "@/domain/rankings/routes";
 import { ComplexityRankingPage } from "@/features/rankings/ComplexityRankingPage";
 import { pageMetadata } from "@/features/shell/metadata";
+import { hasRanking, latestRankingPath } from "@/server/catalog/rankings";
 
 type Params = { locale: Locale; kind: string; depth: string; revision: string };
 type Props = { params: Promise<Params>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -33,5 +34,10 @@ export default async function Page({ params, searchParams }: Props) {
   const year = parseYearQuery((await searchParams).year);
   if (!year.ok) notFound();
   if (!isCanonicalRanking(raw, parsed)) permanentRedirect(`/${raw.locale}${rankingPath(parsed.kind, parsed.depth, parsed.revision, year.year)}`);
+  // A classification the data lacks (old links such as hs6/hs96): the newest and finest the catalogue holds.
+  if (!(await hasRanking(parsed.depth, parsed.revision))) {
+    const latest = await latestRankingPath();
+    if (latest) redirect(`/${raw.locale}${rankingPath(parsed.kind, latest.depth, latest.revision)}`);
+  }
   return <ComplexityRankingPage locale={raw.locale} kind={parsed.kind} requested={parsed} year={year.year} />;
 }

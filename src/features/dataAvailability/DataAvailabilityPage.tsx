@@ -1,0 +1,141 @@
+import { Anchor, Container, Group, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { getTranslations } from "next-intl/server";
+import { availabilityMatrix, type AvailabilityRow } from "@/domain/catalog/availability";
+import { formatNumber, formatUsd } from "@/domain/format";
+import type { Locale } from "@/domain/i18n/locales";
+import { dataCatalog } from "@/server/catalog/catalog";
+import { catalogBody } from "@/server/catalog/http";
+import { getCube } from "@/server/warehouse/registry";
+import { sourceLine, sourceNames } from "@/features/profiles/sourceNames";
+import classes from "./DataAvailability.module.css";
+
+/** "baci_hs12" -> the "baci" label with HS12; "complexity_hs92_hs4" -> "complexity" with HS92 HS4. */
+function datasetLabel(dataset: string): { key: string; values: Record<string, string> } {
+  const baci = /^baci_(hs\d\d)$/.exec(dataset);
+  if (baci) return { key: "baci", values: { classification: baci[1].toUpperCase() } };
+  const complexity = /^complexity_(.+)$/.exec(dataset);
+  if (complexity) return { key: "complexity", values: { set: complexity[1].replace("_", " ").toUpperCase() } };
+  return { key: dataset, values: {} };
+}
+
+const LABELLED = ["ots_sections", "ots_hs4", "atlas_hs4", "comtrade_hs4_sample", "services_eb02", "esp_provinces", "wdi_indicators", "baci", "complexity"];
+
+/** /data-availability: the data catalogue drawn as a matrix, generated from the warehouse. */
+export async function DataAvailabilityPage({ locale }: { locale: Locale }) {
+  const [t, catalog, names] = await Promise.all([getTranslations({ locale, namespace: "dataAvailability" }), dataCatalog(), sourceNames(locale)]);
+  const matrix = availabilityMatrix(catalog.entries);
+  const apis = new Map(catalogBody(catalog.entries, catalog.builtAt).datasets.map((d) => [d.dataset, d.api]));
+
+  const label = (row: AvailabilityRow) => {
+    const { key, values } = datasetLabel(row.dataset);
+    return LABELLED.includes(key) ? t(`datasets.${key}`, values) : row.dataset;
+  };
+  const first = (row: AvailabilityRow) => row.years[0];
+  const last = (row: AvailabilityRow) => row.years.at(-1)!;
+  const tip = (row: AvailabilityRow, year: number) => {
+    const e = row.cells.find((c) => c.year === year)?.entry;
+    if (!e) return t("cell.none", { year });
+    return t("cell.some", {
+      period: e.period,
+      reporters: formatNumber(e.reporters, locale),
+      rows: formatNumber(e.rows, locale),
+      total: e.total === null ? "–" : formatUsd(e.total, locale, { compact: true }),
+    });
+  };
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{t("title")}</Title>
+          <Text maw={900}>{t("lead")}</Text>
+          {catalog.builtAt && (
+            <Text size="sm" c="dimmed">
+              {t("builtAt", { date: new Date(catalog.builtAt).toLocaleDateString(locale, { year: "numeric", month: "long", day: "numeric" }) })}{" "}
+              <Anchor href="/api/catalog" size="sm" underline="always">
+                {t("catalogApi")}
+              </Anchor>
+            </Text>
+          )}
+        </Stack>
+        {matrix.rows.length === 0 ? (
+          <Text data-testid="no-data">{t("empty")}</Text>
+        ) : (
+          <>
+            <Group gap={0} aria-hidden="true">
+              {([0, 1, 2, 3, 4] as const).map((level) => (
+                <span key={level} className={classes.legend}>
+                  <span className={`${classes.cell} ${classes[`level${level}`]}`} />
+                  <Text span size="xs">
+                    {t(`legend.level${level}`)}
+                  </Text>
+                </span>
+              ))}
+            </Group>
+            <Text size="xs" c="dimmed" hiddenFrom="sm">
+              {t("scrollHint")}
+            </Text>
+            <div className={classes.scroller} data-testid="availability-matrix" tabIndex={0} role="region" aria-label={t("title")}>
+              <table className={classes.matrix}>
+                <caption style={{ position: "absolute", left: -10000 }}>{t("caption")}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className={classes.name}>
+                      {t("dataset")}
+                    </th>
+                    {matrix.years.map((year) => (
+                      <th key={year} scope="col" className={classes.yearHead}>
+                        {year % 10 === 0 || year === matrix.years.at(-1) ? <span className={classes.yearLabel}>{year}</span> : <VisuallyHidden>{year}</VisuallyHidden>}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {matrix.rows.map((row) => {
+                    const e = row.first;
+                    const cube = getCube(e.cube);
+                    const depth = e.depth ? t(`depths.${e.depth}`) : t("depths.none");
+                    const api = apis.get(row.dataset);
+                    return (
+                      <tr key={row.dataset} data-dataset={row.dataset}>
+                        <th scope="row" className={classes.name}>
+                          <Text size="sm" fw={600}>
+                            {label(row)}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {[depth, e.kind === "goods" ? t(e.bilateral ? "bilateral" : "withWorld") : null, first(row) === last(row) ? String(first(row)) : `${first(row)}–${last(row)}`, e.partial ? t("partial") : null]
+                              .filter(Boolean)
+                              .join(" · ")}
+                          </Text>
+                          <Text size="xs">{sourceLine(names, [e.source])}</Text>
+                          {cube?.annotations.licence && (
+                            <Text size="xs" c="dimmed">
+                              {t("licence", { licence: cube.annotations.licence })}
+                            </Text>
+                          )}
+                          {api && (
+                            <Anchor href={api} size="xs" data-testid="dataset-api">
+                              {t("apiQuery")}
+                            </Anchor>
+                          )}
+                        </th>
+                        {row.cells.map((cell) => (
+                          <td key={cell.year} className={classes.cellTd} title={tip(row, cell.year)} data-year={cell.year} data-level={cell.level}>
+                            <span className={`${classes.cell} ${classes[`level${cell.level}`]}`} />
+                          </td>
+                        ))}
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <Text size="sm" c="dimmed" maw={900}>
+              {t("note")}
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}
