@@ -26,6 +26,17 @@ async function visit(page: Page, path: string) {
   return errors;
 }
 
+/** Series of the drawn ECharts chart inside a locator: name and value per x-axis label. */
+async function chartSeries(page: Page, scope: string): Promise<Record<string, Record<string, number | null>>> {
+  const chart = page.locator(`${scope} [data-testid="chart"][data-chart-ready]`).first();
+  await expect(chart).toBeVisible({ timeout: 15_000 });
+  return chart.evaluate((el) => {
+    const option = (el as HTMLElement & { otsChart?: { getOption(): { xAxis: { data: string[] }[]; series: { name: string; data: (number | null)[] }[] } } }).otsChart!.getOption();
+    const years = option.xAxis[0].data;
+    return Object.fromEntries(option.series.map((s) => [s.name, Object.fromEntries(years.map((y, i) => [y, s.data[i]]))]));
+  });
+}
+
 const stat = (page: Page, id: string) => page.getByTestId(id).locator("[data-stat-value]");
 
 test.describe("profiles show the warehouse's numbers", () => {
@@ -82,6 +93,29 @@ test.describe("profiles show the warehouse's numbers", () => {
     expect(errors).toEqual([]);
   });
 
+  test("trade over time draws exports and imports, for a country and for a pair", async ({ page, request }) => {
+    await visit(page, "/en/profile/country/chl");
+    const chile = await chartSeries(page, '[data-section="trade-balance"]');
+    expect(Object.keys(chile)).toEqual(["Exports", "Imports"]);
+    const exports2010 = await apiValue(request, "cube=trade_i_ots_a_sections&drilldowns=Year&cut=Exporter%20Country=chl&time=2010");
+    const imports2010 = await apiValue(request, "cube=trade_i_ots_a_sections&drilldowns=Year&cut=Importer%20Country=chl&time=2010");
+    expect(imports2010).toBeLessThan(exports2010);
+    expect(chile.Exports["2010"]).toBeCloseTo(exports2010, -3);
+    expect(chile.Imports["2010"]).toBeCloseTo(imports2010, -3);
+
+    await visit(page, "/en/profile/bilateral-country/deu/partner/fra");
+    const pair = await chartSeries(page, '[data-section="over-time"]');
+    expect(Object.keys(pair)).toEqual(["Exports", "Imports"]);
+    for (const year of ["2010", "2018"]) {
+      const out = await apiValue(request, `cube=trade_i_ots_a_sections&drilldowns=Year&cut=Exporter%20Country=deu&cut=Importer%20Country=fra&time=${year}`);
+      const back = await apiValue(request, `cube=trade_i_ots_a_sections&drilldowns=Year&cut=Exporter%20Country=fra&cut=Importer%20Country=deu&time=${year}`);
+      expect(pair.Exports[year], year).toBeCloseTo(out, -3);
+      expect(pair.Imports[year], year).toBeCloseTo(back, -3);
+    }
+    // Germany's imports from France are $94.65B in 2010 and $94.72B in 2018 in the data: close, not the same query twice.
+    expect(pair.Imports["2010"]).not.toBe(pair.Imports["2018"]);
+  });
+
   test("product: copper ore and a section", async ({ page, request }) => {
     const errors = await visit(page, "/en/profile/hs/2603");
     const newest = await catalogAnswer(request, "depth=hs4&flow=export");
@@ -90,7 +124,7 @@ test.describe("profiles show the warehouse's numbers", () => {
     await expect(page.getByTestId("stat-top-exporter")).toContainText("Chile");
     const ranked = (await (await request.get("/api/catalog")).json()).datasets.find((d: { dataset: string }) => d.dataset === "complexity_hs92_hs4").years.at(-1).year;
     const pci = await (await request.get(`/api/data?cube=complexity_pci_a_hs92_hs4&drilldowns=HS4&measures=PCI%20Rank&cut=HS4=2603&time=${ranked}`)).json();
-    if (pci.data.length) await expect(stat(page, "stat-pci-rank")).toHaveText(new RegExp(`^${pci.data[0]["PCI Rank"]} of \\d+$`));
+    if (pci.data.length) await expect(stat(page, "stat-pci-rank")).toHaveText(new RegExp(`^${pci.data[0]["PCI Rank"]} of [\\d,]+$`));
     await expect(page.getByTestId("product-neighbours")).toBeVisible();
     await expect(page.locator('[data-section="map"] [data-testid="profile-chart"]')).toHaveAttribute("data-chart", "geomap");
     await visit(page, "/es/profile/hs/section-5");

@@ -136,6 +136,7 @@ test.describe("visualize: every chart type", () => {
     await page.keyboard.press("Escape");
     // The builder (unlike a profile section) states the cube's source under the chart.
     await expect(page.getByTestId("chart-source")).toHaveCount(1);
+    await expect(page.getByTestId("chart-source")).toHaveText("Source: Open Trade Statistics (CC BY-NC 4.0), based on UN Comtrade");
     const api = page.getByTestId("api-query-link").first();
     const href = (await api.getAttribute("href"))!;
     expect(href).toMatch(/^\/api\/data\?cube=trade_i_ots_a_hs4/);
@@ -203,7 +204,7 @@ test.describe("visualize: URLs, controls and explanations", () => {
     // The years with product detail, as the catalogue lists them (gaps shown, never a bare range).
     const catalogue = await (await request.get("/api/catalog")).json();
     const hs4Years = catalogue.datasets
-      .filter((d: { kind: string; depth: string; classification: string }) => d.kind === "goods" && d.depth === "hs4" && d.classification === "hs92")
+      .filter((d: { kind: string; depth: string; classification: string; partial: boolean }) => d.kind === "goods" && d.depth === "hs4" && d.classification === "hs92" && !d.partial)
       .flatMap((d: { years: { year: number }[] }) => d.years.map((y) => y.year));
     await expect(problems).toContainText(`exists only for ${yearsLabel(hs4Years)}.`);
     await expect(page.locator('[data-testid="chart"]')).toHaveCount(0);
@@ -212,6 +213,18 @@ test.describe("visualize: URLs, controls and explanations", () => {
     await chartReady(page);
     await page.goto("/en/visualize/scatter/hs92/export/chl/all/show/2018?x=relatedness");
     await expect(page.getByTestId("viz-problems")).toContainText("Relatedness is not available yet");
+  });
+
+  test("the source line and notes under a chart are in the page language", async ({ page }) => {
+    await page.goto("/zh/visualize/tree_map/hs92/export/chl/all/show/2018");
+    await chartReady(page);
+    await expect(page.getByTestId("chart-source")).toHaveText("来源：Open Trade Statistics（CC BY-NC 4.0），基于UN Comtrade");
+    await page.goto("/es/visualize/scatter/hs92/export/show/all/all/2018");
+    await chartReady(page);
+    for (const line of await page.getByTestId("chart-source").allInnerTexts()) {
+      expect(line).toMatch(/^Fuente: /);
+      expect(line).not.toMatch(/Trade data|computed|_/);
+    }
   });
 
   test("the embed route works without the shell, also inside another site's iframe", async ({ page, baseURL }) => {

@@ -25,7 +25,7 @@ export interface VizData {
   dimension: string;
   years: number[];
   queries: VizQuery[];
-  /** Attribution lines of the cubes used. */
+  /** Source keys of the cubes used ("ots", "atlas", "complexity"), named on the page from charts.attributions. */
   sources: string[];
   /** Some names are English because the language has none. */
   fallbackNames: boolean;

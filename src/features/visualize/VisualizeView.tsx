@@ -120,7 +120,7 @@ export function VisualizeView({ data, title, subtitle, path, embedPath, embedded
       {showSources &&
         data.sources.map((source) => (
           <Text key={source} size="xs" c="dimmed" data-testid="chart-source">
-            {t("source", { source })}
+            {t("source", { source: t.has(`attributions.${source}`) ? t(`attributions.${source}`) : source })}
           </Text>
         ))}
       <ApiQueryLinks queries={queries} />

@@ -32,7 +32,7 @@ import { ident, literal, scalar, toNumber } from "./sql";
 import { formatRowError, stageCsv, tableNameFor, validateStaged, type FileValidation, type RowError } from "./validate";
 
 /** Bump when the warehouse layout changes, so `data:import` rebuilds even if the inputs did not. */
-export const WAREHOUSE_SCHEMA_VERSION = "3";
+export const WAREHOUSE_SCHEMA_VERSION = "4";
 
 export interface ImportOptions {
   /** Data package folder (`--data-dir`); default: TRADE_DATA_DIR, data/package, ../shared/data. */

@@ -8,7 +8,8 @@ import { listValue, type DuckDBConnection } from "@duckdb/node-api";
 import { getCube, type CubeDef } from "@/server/warehouse/registry";
 import type { Resource } from "@/server/datapackage/datapackage";
 import { createCubeTables, type TableStats } from "./layout";
-import { ident, scalar, toNumber } from "./sql";
+import { EBOPS2002_NAMES } from "./names/ebops2002";
+import { ident, literal, scalar, toNumber } from "./sql";
 
 /** Nomenclatures every cube needs; the import fails without them. */
 export const DIMENSION_RESOURCES = ["continents", "countries", "sections", "products_hs92"] as const;
@@ -237,12 +238,20 @@ export const PACKAGE_CUBE_SOURCES: readonly PackageCubeSource[] = [
         r.service_code AS service, CAST(r.export_value AS DOUBLE) AS trade_value
       FROM ${ident(rel)} r`,
     async dimensions(conn, rel) {
-      // EBOPS category names exist only in English in the package: es/zh fall back and say so.
+      // The package names EBOPS categories only in English; Spanish and Chinese come from the
+      // classification's own editions (names/ebops2002.ts). A code missing there falls back and says so.
+      const names = Object.entries(EBOPS2002_NAMES)
+        .map(([code, n]) => `(${literal(code)}, ${literal(n.es)}, ${literal(n.zh)})`)
+        .join(", ");
       await conn.run(`CREATE OR REPLACE TABLE dim_services AS
-        SELECT service_code AS id, any_value(service_name_en) AS name_en, any_value(service_name_en) AS name_es,
-          any_value(service_name_en) AS name_zh, true AS name_es_fallback, true AS name_zh_fallback,
-          any_value(ebops2002_code) AS ebops2002_code
-        FROM ${ident(rel)} GROUP BY service_code ORDER BY TRY_CAST(service_code AS INTEGER)`);
+        WITH names(code, es, zh) AS (VALUES ${names}),
+        services AS (
+          SELECT service_code AS id, any_value(service_name_en) AS name_en, any_value(CAST(ebops2002_code AS VARCHAR)) AS ebops2002_code
+          FROM ${ident(rel)} GROUP BY service_code
+        )
+        SELECT s.id, ${localisedNames("s.name_en", "n.es", "n.zh")}, s.ebops2002_code
+        FROM services s LEFT JOIN names n ON n.code = s.ebops2002_code
+        ORDER BY TRY_CAST(s.id AS INTEGER)`);
     },
   },
   {

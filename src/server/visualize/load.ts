@@ -11,6 +11,7 @@ import type { Depth } from "@/domain/visualize/state";
 import type { VizData, VizQuery } from "@/domain/visualize/data";
 import type { ViewPlan } from "@/domain/visualize/views";
 import { tradeYears, type GoodsQuestion, type YearSource } from "@/server/catalog/catalog";
+import { COMPLEXITY_CUBES, getCube } from "@/server/warehouse/registry";
 import { dataApiUrl, queryCube, WarehouseError, type DataQuery, type DataRecord, type DataResponse } from "@/server/warehouse/client";
 import { productSpaceIds } from "./assets";
 import { vizMembers, type VizMembers } from "./members";
@@ -173,12 +174,24 @@ function continentGroups(members: VizMembers, ids: Iterable<string | null | unde
     .map((c) => ({ id: c.id, name: c.name, color: colorOrGrey(c.color), kind: c.id === "xx" ? ("other" as const) : ("continent" as const) }));
 }
 
+/**
+ * The source of a cube as a key the page names in its language (charts.attributions): the
+ * catalogue's source for trade, indicator and subnational cubes, "complexity" for the measures the
+ * importer computes. Unknown cubes keep their English source note.
+ */
+function sourceKey(cube: string): string | undefined {
+  if (COMPLEXITY_CUBE_NAMES.has(cube)) return "complexity";
+  return getCube(cube)?.catalog?.source;
+}
+
+const COMPLEXITY_CUBE_NAMES = new Set(COMPLEXITY_CUBES.map((c) => c.name));
+
 /** What a view says about where its data came from: the queries behind it, their sources, and whether names fell back to English. */
 function provenance(...runs: Run[]): Pick<VizData, "queries" | "sources" | "fallbackNames"> {
   const responses = runs.map((r) => r.response);
   return {
     queries: runs.map((r) => r.query),
-    sources: [...new Set(responses.map((r) => r.source.annotations.attribution ?? r.source.annotations.source_name).filter(Boolean))],
+    sources: [...new Set(responses.map((r) => sourceKey(r.source.cube) ?? r.source.annotations.source_name).filter((s): s is string => Boolean(s)))],
     fallbackNames: responses.some((r) => r.fallbackCaptions && Object.keys(r.fallbackCaptions).length > 0),
   };
 }

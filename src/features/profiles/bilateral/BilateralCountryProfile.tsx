@@ -62,7 +62,7 @@ const BILATERAL_SECTIONS: SectionModule<BilateralContext, unknown>[] = [
         body: (
           <>
             <Text>{t("bilateralCountry.overTimeText", { ...names(ctx), from: first, to: latest })}</Text>
-            <ProfileChart locale={locale} state={profileView({ chart: "line", country: reporter.id, partner: partner.id, time: { from: first, to: latest } })} height={320} />
+            <ProfileChart locale={locale} state={profileView({ chart: "line", country: reporter.id, partner: partner.id, time: { from: first, to: latest } })} height={320} bothFlows={{ title: t("flowsTitle", { name: reporter.name }) }} />
             <YearTable
               yearLabel={t("year")}
               years={milestoneYears(years)}

@@ -233,7 +233,7 @@ const tradeBalance = section<CountryContext, CountryContext>({
               toImports: formatMoney(yearValue(importsSeries.rows, latest), locale),
             })}
           </Text>
-          {kind === "country" && <ProfileChart locale={locale} state={profileView({ chart: "line", country: id, time: { from: first, to: latest } })} height={320} />}
+          {kind === "country" && <ProfileChart locale={locale} state={profileView({ chart: "line", country: id, time: { from: first, to: latest } })} height={320} bothFlows={{ title: t("flowsTitle", { name }) }} />}
           <YearTable
             yearLabel={t("year")}
             years={milestoneYears(years)}

@@ -106,6 +106,9 @@ describe("importing the tiny data package", () => {
     expect(rows[1].name_es).toBe(rows[1].name_zh);
     const hs6 = await query(out, "SELECT count(*) FILTER (WHERE NOT name_zh_fallback) AS translated FROM dim_hs6");
     expect(Number(hs6[0].translated)).toBe(0);
+    // EBOPS service categories: English in the package, Spanish and Chinese from the classification.
+    const services = await query(out, "SELECT name_en, name_es, name_zh, name_es_fallback, name_zh_fallback FROM dim_services WHERE ebops2002_code = '268'");
+    expect(services[0]).toMatchObject({ name_en: "Other business services", name_es: "Otros servicios empresariales", name_zh: "其他商业服务", name_es_fallback: false, name_zh_fallback: false });
   });
 
   it("is idempotent: an unchanged package is not rebuilt, --force rebuilds the same content", async () => {

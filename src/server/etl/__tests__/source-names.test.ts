@@ -15,9 +15,13 @@ describe("source names", () => {
 
     it(`${locale}: every catalogued dataset's source has a name`, () => {
       const names = messages.data.sources as Record<string, string>;
+      const attributions = messages.charts.attributions as Record<string, string>;
       for (const cube of CUBES) {
-        if (cube.catalog) expect(names[cube.catalog.source], cube.name).toBeTruthy();
+        if (!cube.catalog) continue;
+        expect(names[cube.catalog.source], cube.name).toBeTruthy();
+        expect(attributions[cube.catalog.source], cube.name).toBeTruthy();
       }
+      expect(attributions.complexity).toBeTruthy();
     });
   }
 });
