@@ -125,6 +125,15 @@ test("'中国' finds China", async ({ page }) => {
 });
 
 test.describe("search API", () => {
+  test("a country's name brings the country and its own profiles before weak matches", async ({ request }) => {
+    const body = await (await request.get("/api/cms/search/reports?query=chile&locale=en&limit=10&offset=0")).json();
+    const paths: string[] = body.results.map((r: { path: string }) => r.path);
+    expect(paths[0]).toBe("/country/chl");
+    expect(paths[1]).toMatch(/^\/bilateral-country\/chl\/partner\//);
+    // "chile" is one letter from "chicle" (natural rubber's Spanish name): never above Chile's profiles.
+    expect(paths.slice(0, 5).filter((p) => p.startsWith("/hs/"))).toEqual([]);
+  });
+
   test("answers the spec's shape and refuses bad parameters", async ({ request }) => {
     const ok = await request.get("/api/cms/search/reports?query=germany%20france&format=profiles&locale=en&limit=5&offset=0&visible=true&includes=true&noImage=false&all=false&origin=typesense");
     expect(ok.status()).toBe(200);

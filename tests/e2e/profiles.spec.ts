@@ -1,3 +1,4 @@
+import { formatUsd } from "../../src/domain/format";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 
 /** The warehouse's figure through the public data API. */
@@ -11,9 +12,9 @@ async function catalogAnswer(request: APIRequestContext, question: string): Prom
   return (await (await request.get(`/api/catalog?${question}`)).json()).answer.chosen;
 }
 
-/** Compact US dollars as the site writes them ("$82.9B", "82,9 mil M US$", "US$829亿"). */
+/** Compact US dollars as the site writes them ("$82.9B", "8,9 mil M US$", "US$829亿"): its one formatter. */
 function money(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1, trailingZeroDisplay: "stripIfInteger" } as Intl.NumberFormatOptions).format(value);
+  return formatUsd(value, locale as "en" | "es" | "zh", { compact: true });
 }
 
 async function visit(page: Page, path: string) {

@@ -42,6 +42,13 @@ describe("formatUsd", () => {
     expect(formatUsd(1000, "en", { compact: true })).toBe("$1K");
     expect(plain(formatUsd(12_345_678_901, "es", { compact: true }))).toBe("12,3 mil M US$");
     expect(plain(formatUsd(1_500_000, "es", { compact: true }))).toBe("1,5 M US$");
+    // One Spanish style from a thousand million up: never "8880,8 M" beside "20 mil M".
+    expect(plain(formatUsd(8_880_800_000, "es", { compact: true }))).toBe("8,9 mil M US$");
+    expect(plain(formatUsd(9_913_000_000, "es", { compact: true }))).toBe("9,9 mil M US$");
+    expect(plain(formatUsd(-1_000_000_000, "es", { compact: true }))).toBe("-1 mil M US$");
+    expect(plain(formatUsd(20_000_000_000, "es", { compact: true }))).toBe("20 mil M US$");
+    expect(plain(formatUsd(950_000_000, "es", { compact: true }))).toBe("950 M US$");
+    expect(plain(formatNumber(8_880_800_000, "es", { compact: true }))).toBe("8,9 mil M");
     expect(formatUsd(12_345_678_901, "zh", { compact: true })).toBe("US$123.5亿");
     expect(formatUsd(1_500_000, "zh", { compact: true })).toBe("US$150万");
   });

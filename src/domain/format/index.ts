@@ -37,6 +37,29 @@ function isNumber(value: unknown): value is number {
   return typeof value === "number" && Number.isFinite(value);
 }
 
+/**
+ * Spanish compact numbers in one style. CLDR writes 1e9 to 1e10 as thousands of millions
+ * ("8880,8 M", "9913 M") but 2e10 as "20 mil M"; on one page that reads as two styles. Here every
+ * value from a thousand million up to a billón is written in "mil M" ("8,9 mil M US$"), keeping
+ * Intl's own spaces, sign and currency placement.
+ */
+function compactWithSpanishMilMillones(format: Intl.NumberFormat, value: number, locale: FormatLocale, digits: number): string {
+  if (locale !== "es" || Math.abs(value) < 1e9 || Math.abs(value) >= 1e10) return format.format(value);
+  const mantissa = numberFormat(locale, { maximumFractionDigits: digits, trailingZeroDisplay: "stripIfInteger" } as Intl.NumberFormatOptions).format(Math.abs(value) / 1e9);
+  let numberWritten = false;
+  return format
+    .formatToParts(value)
+    .map((part) => {
+      if (part.type === "integer" || part.type === "group" || part.type === "decimal" || part.type === "fraction") {
+        if (numberWritten) return "";
+        numberWritten = true;
+        return mantissa;
+      }
+      return part.type === "compact" ? "mil M" : part.value;
+    })
+    .join("");
+}
+
 export interface UsdOptions {
   /** Short form: "$1.2B", "1,2 mil M US$", "US$12亿". Default false. */
   compact?: boolean;
@@ -55,13 +78,14 @@ export function formatUsd(value: number | null | undefined, locale: FormatLocale
   if (!isNumber(value)) return MISSING_VALUE;
   const amount = options.cents ? value / 100 : value;
   if (options.compact) {
-    return numberFormat(locale, {
+    const format = numberFormat(locale, {
       style: "currency",
       currency: "USD",
       notation: "compact",
       maximumFractionDigits: options.digits ?? 1,
       trailingZeroDisplay: "stripIfInteger",
-    }).format(amount);
+    });
+    return compactWithSpanishMilMillones(format, amount, locale, options.digits ?? 1);
   }
   const digits = options.digits ?? 0;
   return numberFormat(locale, {
@@ -83,7 +107,8 @@ export interface NumberOptions {
 export function formatNumber(value: number | null | undefined, locale: FormatLocale, options: NumberOptions = {}): string {
   if (!isNumber(value)) return MISSING_VALUE;
   if (options.compact) {
-    return numberFormat(locale, { notation: "compact", maximumFractionDigits: options.digits ?? 1, trailingZeroDisplay: "stripIfInteger" }).format(value);
+    const format = numberFormat(locale, { notation: "compact", maximumFractionDigits: options.digits ?? 1, trailingZeroDisplay: "stripIfInteger" });
+    return compactWithSpanishMilMillones(format, value, locale, options.digits ?? 1);
   }
   return numberFormat(locale, { useGrouping: "always", maximumFractionDigits: options.digits ?? 0 }).format(value);
 }

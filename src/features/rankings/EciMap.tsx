@@ -1,7 +1,9 @@
 "use client";
 
 import { Center, Loader, Text } from "@mantine/core";
+import { useLocale } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
+import type { Locale } from "@/domain/i18n/locales";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import { clampGeometry, eciMapOption, type ChartTheme, type MapDatum, type MapLabels } from "./charts";
@@ -59,7 +61,8 @@ export function EciMap({
       live = false;
     };
   }, []);
-  const build = useCallback((theme: ChartTheme) => eciMapOption(data, labels, theme, MAP_NAME), [data, labels]);
+  const locale = useLocale() as Locale;
+  const build = useCallback((theme: ChartTheme) => eciMapOption(data, labels, theme, locale, MAP_NAME), [data, labels, locale]);
   if (state === "failed") return <Text c="dimmed">{failedLabel}</Text>;
   if (state === "loading") {
     return (

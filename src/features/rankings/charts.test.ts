@@ -12,6 +12,7 @@ describe("ECI map option", () => {
       ],
       { measure: "ECI", rank: "Rank", high: "More complex", low: "Less complex" },
       LIGHT_THEME,
+      "en",
     ) as AnyOption;
     expect(option.series[0]).toMatchObject({ type: "map", map: "world", nameProperty: "m49" });
     expect(option.series[0].data[1]).toEqual({ name: "392", value: 2.26, label: "Japan", rank: 1 });
@@ -23,8 +24,15 @@ describe("ECI map option", () => {
     expect(option.tooltip.formatter({ name: "x" })).toBe("");
   });
 
+  it("writes ECI and ranks in the page language's number style", () => {
+    const option = eciMapOption([{ m49: "076", name: "Brasil", value: -0.0912, rank: 1033 }], { measure: "ICE", rank: "Puesto", high: "h", low: "l" }, LIGHT_THEME, "es") as AnyOption;
+    const html = option.tooltip.formatter({ data: option.series[0].data[0], name: "076" });
+    expect(html).toContain("ICE: -0,09");
+    expect(html).toContain("Puesto: 1.033");
+  });
+
   it("escapes names in tooltips", () => {
-    const option = eciMapOption([{ m49: "001", name: "<b>x</b>", value: 1, rank: null }], { measure: "ECI", rank: "R", high: "h", low: "l" }, DARK_THEME) as AnyOption;
+    const option = eciMapOption([{ m49: "001", name: "<b>x</b>", value: 1, rank: null }], { measure: "ECI", rank: "R", high: "h", low: "l" }, DARK_THEME, "en") as AnyOption;
     expect(option.tooltip.formatter({ data: option.series[0].data[0], name: "001" })).not.toContain("<b>x");
   });
 

@@ -3,6 +3,7 @@
  * The thin client components in this folder only register ECharts pieces and render these.
  */
 import type { EChartsCoreOption } from "echarts/core";
+import { formatDecimal, formatNumber, formatUsd, type FormatLocale } from "@/domain/format";
 
 export interface ChartTheme {
   text: string;
@@ -33,7 +34,6 @@ export interface MapLabels {
   low: string;
 }
 
-const fixed = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : "");
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -46,7 +46,7 @@ export function padM49(m49: number | string | null | undefined): string | null {
   return Number.isInteger(n) && n > 0 && n < 1000 ? String(n).padStart(3, "0") : null;
 }
 
-export function eciMapOption(data: readonly MapDatum[], labels: MapLabels, theme: ChartTheme, mapName = "world"): EChartsCoreOption {
+export function eciMapOption(data: readonly MapDatum[], labels: MapLabels, theme: ChartTheme, locale: FormatLocale, mapName = "world"): EChartsCoreOption {
   const values = data.map((d) => d.value);
   const bound = values.length ? Math.max(Math.abs(Math.min(...values)), Math.abs(Math.max(...values))) : 1;
   return {
@@ -55,8 +55,8 @@ export function eciMapOption(data: readonly MapDatum[], labels: MapLabels, theme
       trigger: "item",
       formatter: (p: { data?: MapDatum & { label?: string }; name: string }) => {
         if (!p.data) return "";
-        const rank = p.data.rank !== null ? `<br/>${escapeHtml(labels.rank)}: ${p.data.rank}` : "";
-        return `<strong>${escapeHtml(p.data.label ?? p.name)}</strong><br/>${escapeHtml(labels.measure)}: ${fixed(p.data.value)}${rank}`;
+        const rank = p.data.rank !== null ? `<br/>${escapeHtml(labels.rank)}: ${formatNumber(p.data.rank, locale)}` : "";
+        return `<strong>${escapeHtml(p.data.label ?? p.name)}</strong><br/>${escapeHtml(labels.measure)}: ${formatDecimal(p.data.value, locale)}${rank}`;
       },
     },
     visualMap: {
@@ -108,11 +108,9 @@ export interface ScatterLabels {
   y: string;
 }
 
-const compactUsd = (locale: string) => new Intl.NumberFormat(locale, { style: "currency", currency: "USD", notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 });
-
 /** ECI against GDP per capita on a log axis; points without a positive GDP per capita are left out. */
-export function eciScatterOption(points: readonly ScatterPoint[], labels: ScatterLabels, theme: ChartTheme, locale: string): EChartsCoreOption {
-  const usd = compactUsd(locale);
+export function eciScatterOption(points: readonly ScatterPoint[], labels: ScatterLabels, theme: ChartTheme, locale: FormatLocale): EChartsCoreOption {
+  const usd = { format: (v: number) => formatUsd(v, locale, { compact: true }) };
   const usable = points.filter((p) => p.x > 0 && Number.isFinite(p.x) && Number.isFinite(p.y));
   const groups = [...new Set(usable.map((p) => p.group))];
   return {
@@ -122,7 +120,7 @@ export function eciScatterOption(points: readonly ScatterPoint[], labels: Scatte
     tooltip: {
       trigger: "item",
       formatter: (p: { data?: { name: string; value: [number, number] } }) =>
-        p.data ? `<strong>${escapeHtml(p.data.name)}</strong><br/>${escapeHtml(labels.y)}: ${fixed(p.data.value[1])}<br/>${escapeHtml(labels.x)}: ${usd.format(p.data.value[0])}` : "",
+        p.data ? `<strong>${escapeHtml(p.data.name)}</strong><br/>${escapeHtml(labels.y)}: ${formatDecimal(p.data.value[1], locale)}<br/>${escapeHtml(labels.x)}: ${usd.format(p.data.value[0])}` : "",
     },
     xAxis: {
       type: "log",
@@ -140,7 +138,7 @@ export function eciScatterOption(points: readonly ScatterPoint[], labels: Scatte
       nameLocation: "middle",
       nameGap: 34,
       nameTextStyle: { color: theme.muted },
-      axisLabel: { color: theme.muted },
+      axisLabel: { color: theme.muted, formatter: (v: number) => formatDecimal(v, locale, 1) },
       splitLine: { lineStyle: { color: theme.noData, type: "dashed" } },
     },
     series: groups.map((group) => ({

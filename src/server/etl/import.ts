@@ -110,12 +110,17 @@ function fingerprint(pkg: LoadedPackage, resources: Resource[], baci: BaciFileSe
 }
 
 async function readPreviousFingerprint(file: string): Promise<string | null> {
+  return readBuildValue(file, "fingerprint");
+}
+
+/** One value of an existing warehouse's _meta_build; null when the file or the key is missing. */
+async function readBuildValue(file: string, key: string): Promise<string | null> {
   if (!fs.existsSync(file)) return null;
   let instance: DuckDBInstance | null = null;
   try {
     instance = await DuckDBInstance.create(file, { access_mode: "READ_ONLY" });
     const conn = await instance.connect();
-    const value = await scalar<string | null>(conn, `SELECT value FROM _meta_build WHERE key = 'fingerprint'`);
+    const value = await scalar<string | null>(conn, `SELECT value FROM _meta_build WHERE key = $1`, [key]);
     conn.closeSync();
     return value;
   } catch {
@@ -162,9 +167,16 @@ export async function runImport(options: ImportOptions = {}): Promise<ImportOutc
   const maxErrors = Math.max(1, Math.min(options.maxErrors ?? 20, 1000));
   const target = path.resolve(options.out ?? warehousePath());
 
+  let outdated = false;
   if (options.ifMissing && fs.existsSync(target)) {
-    logger.info(`Warehouse already exists at ${target}; nothing to do (--if-missing).`);
-    return { status: "exists", path: target };
+    // A warehouse written by an older importer lacks what the pages now read: rebuilt, not kept.
+    const schema = await readBuildValue(target, "schema_version");
+    if (schema === WAREHOUSE_SCHEMA_VERSION) {
+      logger.info(`Warehouse already exists at ${target}; nothing to do (--if-missing).`);
+      return { status: "exists", path: target };
+    }
+    logger.info(`Warehouse at ${target} has schema ${schema ?? "unknown"}, this importer writes ${WAREHOUSE_SCHEMA_VERSION}: rebuilding it.`);
+    outdated = true;
   }
   const resolution = resolveDataDir(options.dataDir);
   if (!resolution.dir) {
@@ -213,7 +225,7 @@ export async function runImport(options: ImportOptions = {}): Promise<ImportOutc
   });
 
   const print = fingerprint(pkg, [...dims, ...cubes], baciSets, options);
-  if (!options.force && (await readPreviousFingerprint(target)) === print) {
+  if (!options.force && !outdated && (await readPreviousFingerprint(target)) === print) {
     logger.info(`Warehouse at ${target} is up to date with ${pkg.dir}; use --force to rebuild.`);
     return { status: "up-to-date", path: target };
   }

@@ -19,6 +19,7 @@ const entities: Entity[] = [
   e("continent", "af", "Africa", "África", "非洲", 500),
   e("hs4", "2603", "Copper Ore", "Minerales de cobre", "铜矿砂及其精矿", 80),
   e("hs4", "8703", "Cars", "Automóviles", "小汽车", 900),
+  e("hs4", "4001", "Rubber", "Caucho natural, balata, gutapercha, guayule, chicle", "天然橡胶", 300),
   e("section", "5", "Mineral Products", "Productos minerales", "矿产品", 2000),
   e("world", "wld", "World", "Mundo", "世界", 20000),
 ];
@@ -55,6 +56,14 @@ describe("ProfileIndex", () => {
     expect(search("peru").results[0].path).toBe("/country/per");
     expect(search("PERÚ").results[0].path).toBe("/country/per");
     expect(search("South Africa").results[0].path).toBe("/country/zaf");
+  });
+
+  it("puts a matching name's own profiles above products matched by one weak token", () => {
+    // "chile" is one letter from "chicle" (in Rubber's Spanish name): Chile and Chile's profiles come first.
+    const paths = search("chile").results.map((r) => r.path);
+    expect(paths.slice(0, 2)).toEqual(["/country/chl", "/bilateral-country/chl/partner/chn"]);
+    expect(paths).toContain("/hs/4001");
+    expect(paths.indexOf("/hs/4001")).toBeGreaterThan(paths.indexOf("/bilateral-product/section-5/reporter/chl"));
   });
 
   it("finds by code: ISO3, ISO2 and HS", () => {

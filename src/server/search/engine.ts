@@ -327,22 +327,30 @@ export class ProfileIndex {
     // One named country or product also brings its bilateral profiles, after the names themselves.
     const anchor = exactSingle ?? (singles.length > 0 && singles.length <= 3 ? singles[0] : undefined);
     if (anchor) {
-      const base = Math.min(...scored.map((s) => s.score), 1) / 2;
+      // An exact name's own profiles come right after it, above hits that share only a weak
+      // (fuzzy or partial) token with the query ("chile" ~ "chicle" in Rubber's Spanish name);
+      // otherwise they follow every name hit.
+      const weak = Math.max(0, ...singles.filter((h) => !h.exact).map((h) => h.score));
+      const [hi, lo] = exactSingle && weak < exactSingle.score ? [exactSingle.score, weak] : [Math.min(...scored.map((s) => s.score), 1) / 2, 0];
+      const span = hi - lo;
+      const first = lo + span * 0.66;
+      const second = lo + span * 0.33;
+      const step = span * 1e-6;
       const e = anchor.entity;
       if (e.kind === "country") {
         const partners = this.partnerLists.get(e.id) ?? [];
         partners.forEach((p, i) => {
           const b = this.entities.get(`country:${p.id}`);
-          if (b) push(countryPair(e, b, p.weight), base - i * 1e-6);
+          if (b) push(countryPair(e, b, p.weight), first - i * step);
         });
         (this.countryProducts.get(e.id) ?? []).forEach((p, i) => {
           const product = this.entities.get(p.key);
-          if (product) push(productCountry(product, e, p.weight), base / 2 - i * 1e-7);
+          if (product) push(productCountry(product, e, p.weight), second - i * step * 0.1);
         });
       } else if (PRODUCT_KINDS.has(e.kind)) {
         (this.productLists.get(entityKey(e)) ?? []).forEach((c, i) => {
           const country = this.entities.get(`country:${c.id}`);
-          if (country) push(productCountry(e, country, c.weight), base - i * 1e-6);
+          if (country) push(productCountry(e, country, c.weight), first - i * step);
         });
       }
     }

@@ -127,6 +127,19 @@ describe("importing the tiny data package", () => {
     expect((await importTiny(out, { ifMissing: true, force: true })).status).toBe("exists");
     expect(fs.statSync(out).ino).toBe(ino);
   });
+
+  it("--if-missing rebuilds a warehouse an older importer wrote (another schema version)", async () => {
+    const old = path.join(path.dirname(out), "old-schema.duckdb");
+    fs.copyFileSync(out, old);
+    const instance = await DuckDBInstance.create(old);
+    const conn = await instance.connect();
+    await conn.run(`UPDATE _meta_build SET value = '0' WHERE key = 'schema_version'`);
+    conn.closeSync();
+    instance.closeSync();
+    expect((await importTiny(old, { ifMissing: true })).status).toBe("built");
+    expect((await query(old, "SELECT value FROM _meta_build WHERE key = 'schema_version'"))[0].value).not.toBe("0");
+    expect((await importTiny(old, { ifMissing: true })).status).toBe("exists");
+  });
 });
 
 describe("when there is no data package", () => {
