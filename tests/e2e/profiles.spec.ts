@@ -29,8 +29,9 @@ async function visit(page: Page, path: string) {
 
 /** Series of the drawn ECharts chart inside a locator: name and value per x-axis label. */
 async function chartSeries(page: Page, scope: string): Promise<Record<string, Record<string, number | null>>> {
-  const chart = page.locator(`${scope} [data-testid="chart"][data-chart-ready]`).first();
-  await expect(chart).toBeVisible({ timeout: 15_000 });
+  await page.locator(scope).scrollIntoViewIfNeeded();
+  await expect(page.locator(`${scope} [data-testid="chart"][data-chart-ready="true"]`).first()).toBeVisible({ timeout: 15_000 });
+  const chart = page.locator(`${scope} [data-testid="chart"] [role="img"]`).first();
   return chart.evaluate((el) => {
     const option = (el as HTMLElement & { otsChart?: { getOption(): { xAxis: { data: string[] }[]; series: { name: string; data: (number | null)[] }[] } } }).otsChart!.getOption();
     const years = option.xAxis[0].data;
@@ -85,6 +86,14 @@ test.describe("profiles show the warehouse's numbers", () => {
     await page.screenshot({ path: testInfo.outputPath("germany-zh-dark.png") });
     await visit(page, "/es/profile/country/deu");
     await expect(stat(page, "stat-exports")).toHaveText(money(exports, "es"));
+    // Service categories in the page language, not the package's English (Germany reports none; Chile does).
+    await visit(page, "/zh/profile/country/chl");
+    const services = page.locator('[data-section="services"]');
+    await expect(services).toContainText("服务");
+    await expect(services).not.toContainText(/services|Transportation|Travel/);
+    await visit(page, "/es/profile/country/chl");
+    await expect(page.locator('[data-section="services"]')).toContainText("Servicios");
+    await expect(page.locator('[data-section="services"]')).not.toContainText(/Other business services|Transportation|Travel\b/);
   });
 
   test("world", async ({ page, request }) => {
@@ -156,6 +165,11 @@ test.describe("profiles show the warehouse's numbers", () => {
     const errors = await visit(page, "/es/profile/subnational_esp/28");
     const madrid = await apiValue(request, "cube=trade_s_esp_a_hs&drilldowns=Province&cut=Province=28");
     await expect(stat(page, "stat-exports")).toHaveText(money(madrid, "es"));
+    // Source lines name the source in words, never a cube or table name.
+    for (const line of await page.getByTestId("section-source").allInnerTexts()) {
+      expect(line).toContain("OEC");
+      expect(line).not.toMatch(/trade_s_esp|datahub|_/);
+    }
     await visit(page, "/en/profile/international_organization/mercosur");
     const mercosur = await apiValue(request, "cube=trade_i_ots_a_sections&drilldowns=Year&cut=Exporter%20Country=arg,bra,pry,ury,bol&time=2018");
     await expect(stat(page, "stat-exports")).toHaveText(money(mercosur, "en"));
