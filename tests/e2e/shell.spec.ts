@@ -15,7 +15,7 @@ test.describe("desktop shell (1280 px)", () => {
       await openMenu(page, "profiles");
       const world = page.locator('[data-nav-link="world"]');
       await expect(world).toBeVisible();
-      await expect(page.locator('[data-badge="PRO"]').first()).toBeVisible();
+      await expect(page.getByRole("menu").locator('[data-badge="PRO"]').first()).toBeVisible();
       await page.screenshot({ path: testInfo.outputPath(`menu-${scheme}.png`) });
       await world.click();
       await page.waitForURL("**/en/profile/world/wld");
@@ -58,7 +58,7 @@ test.describe("desktop shell (1280 px)", () => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
     });
-    await page.locator('a[href="/en/profile/world/wld"]').first().click();
+    await page.locator('main a[href="/en/profile/world/wld"]').first().click();
     await expect(page.getByTestId("full-page-loading")).toBeVisible();
     await page.waitForURL("**/en/profile/world/wld");
   });
@@ -103,6 +103,16 @@ test.describe("desktop shell (1280 px)", () => {
 
 test.describe("mobile shell (390 px)", () => {
   test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the header keeps the logo whole and the language short", async ({ page }) => {
+    for (const locale of ["en", "es", "zh"]) {
+      await page.goto(`/${locale}`);
+      const logo = page.locator("header a[aria-label] svg").first();
+      expect((await logo.boundingBox())!.width, locale).toBeGreaterThanOrEqual(30);
+      const language = page.getByTestId("language-selector");
+      expect((await language.boundingBox())!.width, locale).toBeLessThan(70);
+    }
+  });
 
   for (const scheme of ["light", "dark"] as const) {
     test(`the mobile menu holds the menus and the user group (${scheme})`, async ({ page, context, baseURL }, testInfo) => {

@@ -9,7 +9,7 @@ import type { ChartType } from "./state";
 
 export interface VizQuery {
   /** What the query answers, as a message key under visualize.queries. */
-  role: "main" | "world" | "indicators";
+  role: "main" | "world" | "indicators" | "export" | "import";
   api: string;
   csv: string;
 }

@@ -30,7 +30,10 @@ describe("flowSeriesData", () => {
     const at = (id: string, year: number) => data.rows.find((r) => r.id === id && r.year === year)?.value;
     expect([at("export", 2010), at("import", 2010), at("import", 2009)]).toEqual([77, 64, undefined]);
     expect(data.rows.every((r) => r.name === (r.id === "export" ? "Exports" : "Imports"))).toBe(true);
-    expect(data.queries.map((q) => q.api)).toEqual(["/api/data?flow=2", "/api/data?flow=1"]);
+    expect(data.queries.map((q) => [q.role, q.api])).toEqual([
+      ["export", "/api/data?flow=2"],
+      ["import", "/api/data?flow=1"],
+    ]);
     expect(data.sources).toEqual(["ots"]);
   });
 });

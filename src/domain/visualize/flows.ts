@@ -27,7 +27,8 @@ export function flowSeriesData(views: Readonly<Record<FlowName, VizData>>, names
     nested: false,
     dimension: "Trade Flow",
     years,
-    queries: flows.flatMap((flow) => views[flow].queries),
+    // Each flow's trade query says which flow it is; the other queries (world trade...) keep their role.
+    queries: flows.flatMap((flow) => views[flow].queries.map((q) => (q.role === "main" ? { ...q, role: flow } : q))),
     sources: [...new Set(flows.flatMap((flow) => views[flow].sources))],
     fallbackNames: views.export.fallbackNames || views.import.fallbackNames,
     focus: null,

@@ -1,9 +1,12 @@
 "use client";
 
-import { Button, Menu } from "@mantine/core";
+import { Box, Button, Menu } from "@mantine/core";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { LOCALES, LOCALE_NATIVE_NAMES, LOCALE_TAGS, switchLocale, type Locale } from "@/domain/i18n/locales";
+
+/** What the button shows on a phone, where the full name would crush the logo. */
+const SHORT_NAMES: Record<Locale, string> = { en: "EN", es: "ES", zh: "中文" };
 
 /** Keeps the current page (path, query and anchor) when switching language. */
 export function LanguageSelector({ locale }: { locale: Locale }) {
@@ -12,8 +15,13 @@ export function LanguageSelector({ locale }: { locale: Locale }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="default" size="sm" aria-label={t("current", { language: LOCALE_NATIVE_NAMES[locale] })} data-testid="language-selector">
-          {LOCALE_NATIVE_NAMES[locale]}
+        <Button variant="default" size="sm" px={{ base: 10, xs: "md" }} aria-label={t("current", { language: LOCALE_NATIVE_NAMES[locale] })} data-testid="language-selector">
+          <Box component="span" visibleFrom="xs">
+            {LOCALE_NATIVE_NAMES[locale]}
+          </Box>
+          <Box component="span" hiddenFrom="xs" lang={locale}>
+            {SHORT_NAMES[locale]}
+          </Box>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
