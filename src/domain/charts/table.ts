@@ -4,6 +4,7 @@
  */
 import { formatDecimal, formatNumber, formatPercent, formatUsd, type FormatLocale } from "@/domain/format";
 import type { ScatterMeasure } from "@/domain/visualize/measures";
+import { toCsvText } from "@/domain/format/csv";
 import type { ChartGroup, ChartRow } from "./types";
 
 export type ColumnFormat = "text" | "usd" | "percent" | "decimal" | "number" | "year";
@@ -110,14 +111,7 @@ export function formatCell(value: Cell, format: ColumnFormat, locale: FormatLoca
   }
 }
 
-function csvCell(value: Cell): string {
-  if (value === null) return "";
-  const text = typeof value === "number" ? String(value) : value;
-  return /[",\n\r]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** RFC 4180 CSV with a header row and CRLF line ends; numbers unformatted. */
 export function toCsv(table: ChartTable): string {
-  const lines = [table.columns.map((c) => csvCell(c.label)), ...table.rows.map((row) => row.map(csvCell))];
-  return `${lines.map((l) => l.join(",")).join("\r\n")}\r\n`;
+  return toCsvText([table.columns.map((c) => c.label), ...table.rows]);
 }

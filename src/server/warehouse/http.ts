@@ -4,6 +4,7 @@
  * except a genuine bug, which is logged and reported without internals.
  */
 import "server-only";
+import { toCsvText, type CsvValue } from "@/domain/format/csv";
 import { isLocale, LOCALES, type Locale } from "@/domain/i18n/locales";
 import { warehouseStatus } from "./config";
 import { warehouseMeta } from "./db";
@@ -29,18 +30,8 @@ export function errorResponse(error: unknown): Response {
   return json({ error: { code: "internal_error", message: "Unexpected error while answering the query." } }, 500);
 }
 
-function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  let text = typeof value === "number" ? String(value) : String(value);
-  // Spreadsheet formula injection: a text cell must not start like a formula.
-  if (typeof value === "string" && /^[=+@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export function toCsv(response: DataResponse): string {
-  const lines = [response.columns.map(csvCell).join(",")];
-  for (const row of response.data) lines.push(response.columns.map((c) => csvCell(row[c])).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  return toCsvText([response.columns, ...response.data.map((row) => response.columns.map((c) => row[c] as CsvValue))]);
 }
 
 function checkQueryLength(url: URL): void {
