@@ -56,6 +56,21 @@ describe("layer import rule", () => {
   }
 });
 
+describe("warehouse engine seam", () => {
+  it("lets only the DuckDB engine and the importer use the DuckDB client", async () => {
+    const code = `import { DuckDBInstance } from "@duckdb/node-api";\nexport const x = DuckDBInstance;\n`;
+    for (const file of ["src/server/warehouse/client.ts", "src/server/visualize/probe.ts", "src/features/charts/probe.tsx", "src/domain/format/probe.ts"]) {
+      const errors = await layerErrors(file, code);
+      expect(errors.some((e) => e.includes("src/server/warehouse/duckdb.ts")), file).toBe(true);
+    }
+    for (const file of ["src/server/warehouse/duckdb.ts", "src/server/etl/probe.ts", "src/server/warehouse/__tests__/probe.test.ts"]) {
+      expect(await layerErrors(file, code), file).toEqual([]);
+    }
+    // The engine's files still keep the layer rule.
+    expect(await layerErrors("src/server/warehouse/duckdb.ts", `import { x } from "@/features/shell/metadata";\nexport const y = x;\n`)).toHaveLength(1);
+  });
+});
+
 /** Every static import between our own modules (src/), resolved to a file. */
 function importGraph(): Map<string, string[]> {
   const files: string[] = [];

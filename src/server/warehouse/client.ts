@@ -89,9 +89,8 @@ export async function getMembers(kind: MemberKind, locale: Locale = "en"): Promi
   const source = MEMBER_SOURCES[kind];
   if (!source) return [];
   const cols = LOCALE_COLUMNS[locale] ?? LOCALE_COLUMNS.en;
-  return withWarehouse(async ({ conn }) => {
-    const exists = (await conn.runAndReadAll(`SELECT count(*) FROM duckdb_tables() WHERE table_name = $1`, [source.table])).getRowsJS()[0]?.[0];
-    if (!Number(exists)) return [];
+  return withWarehouse(async ({ query, hasTable }) => {
+    if (!(await hasTable(source.table))) return [];
     const select = [
       `"id"`,
       `"${cols.name}" AS name`,
@@ -100,7 +99,7 @@ export async function getMembers(kind: MemberKind, locale: Locale = "en"): Promi
       source.color ? `"${source.color}" AS color` : `NULL AS color`,
       ...source.attributes.map((a) => `"${a}"`),
     ];
-    const rows = (await conn.runAndReadAll(`SELECT ${select.join(", ")} FROM "${source.table}" ORDER BY "id"`)).getRowObjectsJS();
+    const rows = await query(`SELECT ${select.join(", ")} FROM "${source.table}" ORDER BY "id"`);
     return rows.map((r) => ({
       id: plain(r.id) as string | number,
       name: String(r.name ?? r.id),

@@ -11,13 +11,12 @@
  *   final    member captions joined for the page only
  */
 import "server-only";
-import type { DuckDBValue } from "@duckdb/node-api";
 import { ident } from "./sql";
 import { WarehouseError } from "./errors";
 import { COMPLEXITY_MEASURES, ancestorsOf, dimensionOfLevel, isComplexityKind, type LevelDef, type TableDef } from "./registry";
 import type { ResolvedCut, ResolvedQuery } from "./query";
 import type { Locale } from "./types";
-import type { CubeMeta, TableMeta } from "./db";
+import type { CubeMeta, SqlDialect, SqlParam, TableMeta } from "./engine";
 
 export interface OutputColumn {
   name: string;
@@ -32,7 +31,7 @@ export interface OutputColumn {
 export interface CompiledQuery {
   sql: string;
   countSql: string;
-  params: Record<string, DuckDBValue>;
+  params: Record<string, SqlParam>;
   columns: OutputColumn[];
   table: string;
   years: number[];
@@ -42,17 +41,23 @@ export interface CompileContext {
   locale: Locale;
   cube: CubeMeta | undefined;
   tables: Map<string, TableMeta>;
+  /** The target engine's SQL spelling (parameters); DuckDB's when not given. */
+  dialect?: SqlDialect;
 }
 
 class Params {
-  readonly values: Record<string, DuckDBValue> = {};
+  readonly values: Record<string, SqlParam> = {};
   private n = 0;
-  add(value: DuckDBValue): string {
+  constructor(private readonly dialect: SqlDialect) {}
+  add(value: SqlParam): string {
     const name = `p${this.n++}`;
     this.values[name] = value;
-    return `$${name}`;
+    return this.dialect.param(name);
   }
 }
+
+/** DuckDB's spelling, the default target (the engine passes its own dialect). */
+const DEFAULT_DIALECT: SqlDialect = { name: "duckdb", ident, param: (name) => `$${name}` };
 
 function inList(column: string, ids: readonly (string | number)[], params: Params, negate = false): string {
   if (ids.length === 1) return `${column} ${negate ? "<>" : "="} ${params.add(ids[0])}`;
@@ -126,7 +131,7 @@ export function chooseTable(q: ResolvedQuery, needed: Set<string>, equalityCuts:
 }
 
 export function compileQuery(q: ResolvedQuery, ctx: CompileContext): CompiledQuery {
-  const params = new Params();
+  const params = new Params(ctx.dialect ?? DEFAULT_DIALECT);
   const years = selectedYears(q, ctx.cube);
   const timeLevel = q.cube.dimensions.flatMap((d) => d.hierarchies.flatMap((h) => h.levels)).find((l) => l.name === q.cube.timeLevel)!;
 

@@ -4,7 +4,6 @@
  * are ordinary cubes (`complexity_eci_a_<set>` ...) read with `queryCube`.
  */
 import "server-only";
-import type { DuckDBConnection } from "@duckdb/node-api";
 import type { Locale } from "@/domain/i18n/locales";
 import { withWarehouse } from "./db";
 import { COMPLEXITY_SETS, getComplexitySet, type ComplexitySetDef } from "./registry";
@@ -42,20 +41,15 @@ export interface ComplexityExclusion {
   threshold: number | null;
 }
 
-async function hasTable(conn: DuckDBConnection, name: string): Promise<boolean> {
-  const reader = await conn.runAndReadAll(`SELECT count(*) FROM duckdb_tables() WHERE table_name = $1`, [name]);
-  return Number(reader.getRowsJS()[0]?.[0] ?? 0) > 0;
-}
-
 const num = (v: unknown): number => (typeof v === "bigint" ? Number(v) : Number(v ?? 0));
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : num(v));
 
 /** Every attempted run, ordered by set and year. Empty when the warehouse predates the complexity step. */
 export async function complexityRuns(set?: string): Promise<ComplexityRun[]> {
-  return withWarehouse(async ({ conn }) => {
-    if (!(await hasTable(conn, "complexity_runs"))) return [];
+  return withWarehouse(async ({ query, hasTable }) => {
+    if (!(await hasTable("complexity_runs"))) return [];
     const where = set ? "WHERE cx_set = $1" : "";
-    const rows = (await conn.runAndReadAll(`SELECT * FROM complexity_runs ${where} ORDER BY cx_set, year`, set ? [set] : [])).getRowObjectsJS();
+    const rows = await query(`SELECT * FROM complexity_runs ${where} ORDER BY cx_set, year`, set ? [set] : []);
     return rows.map((r) => {
       let filters: ComplexityRun["filters"] = { minPopulation: null, minCountryExports: null, minProductTrade: null, thresholdScale: 1 };
       try {
@@ -100,23 +94,21 @@ const NAME_COLUMN: Record<Locale, string> = { en: "name_en", es: "name_es", zh: 
 export async function complexityExclusions(setKey: string, year: number, locale: Locale = "en"): Promise<ComplexityExclusion[]> {
   const set = getComplexitySet(setKey);
   if (!set) return [];
-  return withWarehouse(async ({ conn }) => {
-    if (!(await hasTable(conn, "complexity_exclusions"))) return [];
+  return withWarehouse(async ({ query, hasTable }) => {
+    if (!(await hasTable("complexity_exclusions"))) return [];
     const productMembers = set.productDimension.hierarchies[0].levels.at(-1)?.members ?? null;
     const name = NAME_COLUMN[locale];
-    const productName = productMembers && (await hasTable(conn, productMembers)) ? `p."${name}"` : "NULL";
+    const productName = productMembers && (await hasTable(productMembers)) ? `p."${name}"` : "NULL";
     const productJoin = productMembers && productName !== "NULL" ? `LEFT JOIN "${productMembers}" p ON e.kind = 'product' AND p.id = e.id` : "";
-    const countryJoin = (await hasTable(conn, set.countryMembers)) ? `LEFT JOIN "${set.countryMembers}" c ON e.kind = 'country' AND c.id = e.id` : "";
+    const countryJoin = (await hasTable(set.countryMembers)) ? `LEFT JOIN "${set.countryMembers}" c ON e.kind = 'country' AND c.id = e.id` : "";
     const countryName = countryJoin ? `c."${name}"` : "NULL";
-    const rows = (
-      await conn.runAndReadAll(
-        `SELECT e.kind, e.id, COALESCE(${countryName}, ${productName}, e.id) AS name, e.reason, e.value, e.threshold
-         FROM complexity_exclusions e ${countryJoin} ${productJoin}
-         WHERE e.cx_set = $1 AND e.year = $2
-         ORDER BY e.kind, e.reason, e.value DESC NULLS LAST, e.id`,
-        [setKey, year],
-      )
-    ).getRowObjectsJS();
+    const rows = await query(
+      `SELECT e.kind, e.id, COALESCE(${countryName}, ${productName}, e.id) AS name, e.reason, e.value, e.threshold
+       FROM complexity_exclusions e ${countryJoin} ${productJoin}
+       WHERE e.cx_set = $1 AND e.year = $2
+       ORDER BY e.kind, e.reason, e.value DESC NULLS LAST, e.id`,
+      [setKey, year],
+    );
     return rows.map((r) => ({
       kind: String(r.kind) as "country" | "product",
       id: String(r.id),

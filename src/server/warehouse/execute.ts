@@ -7,7 +7,7 @@ import type { Locale } from "@/domain/i18n/locales";
 import { LruCache } from "./cache";
 import { compileQuery, type CompiledQuery } from "./compile";
 import { runtimeSettings } from "./config";
-import { runPrepared, withWarehouse } from "./db";
+import { warehouseEngine, withWarehouse } from "./db";
 import { WarehouseError } from "./errors";
 import { canonicalKey, resolveQuery, type ResolvedQuery } from "./query";
 import type { CellValue, DataQuery, DataRecord, DataResponse } from "./types";
@@ -86,7 +86,7 @@ function shape(q: ResolvedQuery, compiled: CompiledQuery, rows: Record<string, u
 
 export async function executeResolved(q: ResolvedQuery, locale: Locale, options: ExecuteOptions = {}): Promise<ExecuteResult> {
   const useCache = options.cache !== false;
-  return withWarehouse(async ({ conn, meta, generation }) => {
+  return withWarehouse(async ({ meta, generation, queryPrepared }) => {
     const cubeMeta = meta.cubes.get(q.cube.name);
     if (!cubeMeta) {
       throw new WarehouseError("cube_not_loaded", `cube ${q.cube.name} is not in this warehouse (its source data was not imported); see /api/cubes`, {
@@ -99,13 +99,12 @@ export async function executeResolved(q: ResolvedQuery, locale: Locale, options:
       const hit = resultCache().get(key);
       if (hit) return { ...hit, cache: "hit" as const };
     }
-    const compiled = compileQuery(q, { locale, cube: cubeMeta, tables: meta.tables });
-    const reader = await runPrepared(conn, compiled.sql, compiled.params);
-    const rows = reader.getRowObjectsJS() as Record<string, unknown>[];
+    const compiled = compileQuery(q, { locale, cube: cubeMeta, tables: meta.tables, dialect: warehouseEngine().dialect });
+    const rows = await queryPrepared(compiled.sql, compiled.params);
     let total = rows.length ? Number(rows[0].__total) : 0;
     if (rows.length === 0 && q.offset > 0) {
-      const countReader = await runPrepared(conn, compiled.countSql, compiled.params);
-      total = Number(countReader.getRowsJS()[0]?.[0] ?? 0);
+      const [count] = await queryPrepared(compiled.countSql, compiled.params);
+      total = Number(count?.n ?? 0);
     }
     const response = shape(q, compiled, rows, total);
     const bytes = 512 + rows.length * compiled.columns.length * 24;
