@@ -66,7 +66,9 @@ test.describe("the data catalogue", () => {
     for (const [from, to] of [
       ["/en/country-rankings/latest/trade", "/en/country-rankings/2018/trade"],
       ["/en/country-rankings/2023/trade", "/en/country-rankings/2018/trade"],
-      ["/en/product-rankings/2023/trade", "/en/product-rankings/2018/trade"],
+      // Products need exports only: the Atlas's 2019 HS4 exports rank them; countries need imports too (2018).
+      ["/en/product-rankings/2023/trade", "/en/product-rankings/2019/trade"],
+      ["/en/product-rankings/latest/trade", "/en/product-rankings/2019/trade"],
       ["/en/rankings/eci/latest", "/en/rankings/eci/hs4/hs92"],
       ["/en/rankings/pci/latest", "/en/rankings/pci/hs4/hs92"],
       ["/en/rankings/eci/hs6/hs96", "/en/rankings/eci/hs4/hs92"],

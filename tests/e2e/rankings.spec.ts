@@ -134,17 +134,25 @@ test.describe("trade rankings", () => {
     expect((await request.get("/en/product-rankings/2018/trade?depth=hs6")).status()).toBe(404);
   });
 
-  test("products are ranked by HS4 in 2018 and by section elsewhere", async ({ page }) => {
+  test("products are ranked at the finest depth the catalogue holds, by section elsewhere", async ({ page, request }) => {
+    const catalogue = await (await request.get("/api/catalog")).json();
+    const hs4Years: number[] = catalogue.datasets
+      .filter((d: { kind: string; depth: string; partial: boolean }) => d.kind === "goods" && (d.depth === "hs4" || d.depth === "hs6") && !d.partial)
+      .flatMap((d: { years: { year: number }[] }) => d.years.map((y) => y.year));
+    const newest = Math.max(...hs4Years);
     const response = await page.goto("/en/product-rankings/2023/trade");
     expect(response?.status()).toBe(200);
-    await page.waitForURL("**/en/product-rankings/2018/trade");
+    await page.waitForURL(`**/en/product-rankings/${newest}/trade`);
     await expect(page.getByTestId("depth-links").getByRole("link", { name: "HS4 headings" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByTestId("ranking-count")).toContainText("of 1,2");
+    // The source line names the year's dataset in words.
+    await expect(page.getByTestId("source-line")).toContainText(String(newest));
+    await expect(page.getByTestId("source-line")).not.toContainText(/_/);
     await page.goto("/en/product-rankings/2000/trade");
     await expect(page.getByTestId("depth-links").getByRole("link", { name: "HS sections" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByTestId("ranking-count")).toHaveText(/of 2\d$/);
     await page.goto("/en/product-rankings/1990/trade?depth=hs4");
-    await expect(page.getByTestId("no-data-depth")).toContainText("2018");
+    await expect(page.getByTestId("no-data-depth")).toContainText("2017–2019");
   });
 });
 

@@ -50,3 +50,22 @@ export function seriesByMember(rows: readonly { id: string; year: number; value:
 export function trailingYears(available: readonly number[], year: number, count: number): number[] {
   return [...available].filter((y) => y <= year).sort((a, b) => a - b).slice(-count);
 }
+
+/** One row of a ranking table, as the server sends it (plain JSON). */
+export interface RankingRow {
+  id: string;
+  name: string;
+  /** Shown under the name (a section, a code); searched too. */
+  detail?: string;
+  color?: string | null;
+  image?: string | null;
+  rank: number | null;
+  change: number | null;
+  series?: (number | null)[];
+  values: Record<string, number | null>;
+}
+
+/** The thumbnail of a country in ranking rows. */
+export function countryImage(id: string): string {
+  return `/api/cms/member-image?member=country:${encodeURIComponent(id)}&size=thumb`;
+}

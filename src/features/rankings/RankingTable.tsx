@@ -13,6 +13,9 @@ import {
 } from "@mantine/core";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState, type ReactNode } from "react";
+import type { RankingRow } from "@/domain/rankings/rows";
+
+export type { RankingRow };
 import { Sparkline } from "./Sparkline";
 
 export type ColumnFormat = "rank" | "change" | "usd" | "index" | "integer" | "share" | "growth" | "sparkline";
@@ -26,19 +29,6 @@ export interface RankingColumn {
   help?: string;
   /** Left out on narrow screens (the CSV and wider screens have it). */
   secondary?: boolean;
-}
-
-export interface RankingRow {
-  id: string;
-  name: string;
-  /** Shown under the name (a section, a code); searched too. */
-  detail?: string;
-  color?: string | null;
-  image?: string | null;
-  rank: number | null;
-  change: number | null;
-  series?: (number | null)[];
-  values: Record<string, number | null>;
 }
 
 type SortKey = string;

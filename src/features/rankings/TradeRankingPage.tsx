@@ -1,19 +1,18 @@
 import { Stack, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
+import { yearsLabel } from "@/domain/format/years";
 import type { Locale } from "@/domain/i18n/locales";
 import { countryRankingsPath, nearestYear, productRankingsPath, type TradeRankingDepth } from "@/domain/rankings/routes";
-import { isWarehouseError } from "@/server/warehouse/client";
+import { loadCountryTradeRanking, loadProductTradeRanking, tradeRankingSources } from "@/server/rankings/trade";
+import { warehouseMeta } from "@/server/warehouse/db";
+import { sourceNames } from "../profiles/sourceNames";
 import { localised, NotInData, NoWarehouse, OptionLinks, RankingShell, RankingTableCard, SourceLine } from "./parts";
 import type { RankingColumn } from "./RankingTable";
-import { cubeYears, HS4_CUBE, loadCountryTradeRanking, loadProductTradeRanking, SECTIONS_CUBE } from "./tradeData";
 
-async function yearsOr503(cube: string): Promise<number[] | "no-warehouse"> {
-  try {
-    return await cubeYears(cube);
-  } catch (error) {
-    if (isWarehouseError(error) && error.code === "warehouse_unavailable") return "no-warehouse";
-    throw error;
-  }
+/** The catalogue's years for the trade rankings, or "no-warehouse" when there is no warehouse at all. */
+async function sourcesOr503() {
+  if (!(await warehouseMeta())) return "no-warehouse" as const;
+  return tradeRankingSources();
 }
 
 /** The neighbouring years with data, as links (a few either side, plus first and last). */
@@ -27,14 +26,15 @@ export async function CountryTradeRankingPage({ locale, year }: { locale: Locale
   const t = await getTranslations({ locale, namespace: "rankings.trade" });
   const tr = await getTranslations({ locale, namespace: "rankings" });
   const heading = t("countries.title", { year });
-  const years = await yearsOr503(SECTIONS_CUBE);
-  if (years === "no-warehouse") {
+  const sources = await sourcesOr503();
+  if (sources === "no-warehouse") {
     return (
       <RankingShell heading={heading} lead={t("countries.lead")}>
         <NoWarehouse locale={locale} />
       </RankingShell>
     );
   }
+  const years = sources.countries.map((s) => s.year);
   if (!years.includes(year)) {
     const latest = nearestYear(years, year);
     return (
@@ -48,7 +48,7 @@ export async function CountryTradeRankingPage({ locale, year }: { locale: Locale
       </RankingShell>
     );
   }
-  const data = await loadCountryTradeRanking(year, years, locale);
+  const [data, names] = await Promise.all([loadCountryTradeRanking(year, sources.countries, locale), sourceNames(locale)]);
   const columns: RankingColumn[] = [
     { key: "rank", label: tr("columns.rank"), format: "rank" },
     ...(data.previousYear ? [{ key: "change", label: tr("columns.change"), format: "change" as const, help: tr("columns.changeHelp", { year: data.previousYear }) }] : []),
@@ -66,7 +66,7 @@ export async function CountryTradeRankingPage({ locale, year }: { locale: Locale
         locale={locale}
         rows={data.rows}
         columns={columns}
-        source={<SourceLine label={tr("sourceLabel")}>{t("countries.source", { year })}</SourceLine>}
+        source={<SourceLine label={tr("sourceLabel")}>{t("countries.source", { year, source: names[data.source] ?? data.source })}</SourceLine>}
         csvUrl={data.csvUrl}
         apiUrl={data.apiUrl}
       />
@@ -78,15 +78,16 @@ export async function ProductTradeRankingPage({ locale, year, depth }: { locale:
   const t = await getTranslations({ locale, namespace: "rankings.trade" });
   const tr = await getTranslations({ locale, namespace: "rankings" });
   const heading = t("products.title", { year });
-  const sectionYears = await yearsOr503(SECTIONS_CUBE);
-  if (sectionYears === "no-warehouse") {
+  const sources = await sourcesOr503();
+  if (sources === "no-warehouse") {
     return (
       <RankingShell heading={heading} lead={t("products.lead")}>
         <NoWarehouse locale={locale} />
       </RankingShell>
     );
   }
-  const hs4Years = await cubeYears(HS4_CUBE);
+  const sectionYears = sources.section.map((s) => s.year);
+  const hs4Years = sources.hs4.map((s) => s.year);
   const allYears = [...new Set([...sectionYears, ...hs4Years])].sort((a, b) => a - b);
   if (!allYears.includes(year)) {
     const latest = nearestYear(allYears, year);
@@ -112,7 +113,7 @@ export async function ProductTradeRankingPage({ locale, year, depth }: { locale:
       <OptionLinks label={t("depth.label")} testId="depth-links" options={depthOptions} />
       {!hs4Years.includes(year) && hs4Years.length ? (
         <Text size="sm" c="dimmed">
-          {t("depth.hs4Only", { years: hs4Years.join(", ") })}
+          {t("depth.hs4Only", { years: yearsLabel(hs4Years) })}
         </Text>
       ) : null}
     </Stack>
@@ -125,7 +126,7 @@ export async function ProductTradeRankingPage({ locale, year, depth }: { locale:
         <NotInData
           testId="no-data-depth"
           title={t("noDepth.title", { year })}
-          body={t("noDepth.body", { year, years: hs4Years.join(", ") })}
+          body={t("noDepth.body", { year, years: yearsLabel(hs4Years) })}
           options={[
             ...(sectionYears.includes(year) ? [{ href: localised(locale, productRankingsPath(year, "section")), label: t("noDepth.sections", { year }) }] : []),
             ...hs4Years.map((y) => ({ href: localised(locale, productRankingsPath(y, "hs4")), label: t("noDepth.hs4", { year: y }) })),
@@ -134,7 +135,8 @@ export async function ProductTradeRankingPage({ locale, year, depth }: { locale:
       </RankingShell>
     );
   }
-  const data = await loadProductTradeRanking(year, effective, depthYears, locale);
+  const [data, names] = await Promise.all([loadProductTradeRanking(year, effective, effective === "hs4" ? sources.hs4 : sources.section, locale), sourceNames(locale)]);
+  const source = names[data.source] ?? data.source;
   const columns: RankingColumn[] = [
     { key: "rank", label: tr("columns.rank"), format: "rank" },
     ...(data.previousYear ? [{ key: "change", label: tr("columns.change"), format: "change" as const, help: tr("columns.changeHelp", { year: data.previousYear }) }] : []),
@@ -151,7 +153,7 @@ export async function ProductTradeRankingPage({ locale, year, depth }: { locale:
         locale={locale}
         rows={data.rows}
         columns={columns}
-        source={<SourceLine label={tr("sourceLabel")}>{effective === "hs4" ? t("products.sourceHs4", { year }) : t("products.sourceSections", { year })}</SourceLine>}
+        source={<SourceLine label={tr("sourceLabel")}>{effective === "hs4" ? t("products.sourceHs4", { year, source }) : t("products.sourceSections", { year, source })}</SourceLine>}
         csvUrl={data.csvUrl}
         apiUrl={data.apiUrl}
       />

@@ -4,7 +4,7 @@
  * `queryCube`, so the CSV link answers exactly what the table shows.
  */
 import type { Locale } from "@/domain/i18n/locales";
-import { rankChanges, seriesByMember, trailingYears } from "@/domain/rankings/rows";
+import { countryImage, rankChanges, seriesByMember, trailingYears } from "@/domain/rankings/rows";
 import { complexityExclusions, complexityRuns, type ComplexityExclusion, type ComplexityRun } from "@/server/warehouse/complexity";
 import { dataApiUrl, getMembers, isWarehouseError, queryCube, type DataQuery, type DataRecord } from "@/server/warehouse/client";
 import type { ComplexitySetDef } from "@/server/warehouse/registry";
@@ -17,9 +17,6 @@ export const SPARK_YEARS = 10;
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
 
-export function countryImage(id: string): string {
-  return `/api/cms/member-image?member=country:${encodeURIComponent(id)}&size=thumb`;
-}
 
 /** Ranks by id from a query with "<Level> ID" and a rank measure. */
 function rankMap(rows: DataRecord[], level: string, measure: string): Map<string, number> {

@@ -42,8 +42,8 @@ export function tradeRankingRoute(kind: keyof typeof PATHS) {
     if (y === null && year !== "latest") notFound();
     const depth = parseTradeDepth((await searchParams).depth);
     if (kind === "products" && !depth.ok) notFound();
-    if (y === null || !(await tradeRankingYears()).includes(y)) {
-      const newest = await latestTradeYear();
+    if (y === null || !(await tradeRankingYears(kind)).includes(y)) {
+      const newest = await latestTradeYear(kind);
       if (newest !== null) redirect(`/${locale}${kind === "countries" ? PATHS.countries(newest) : PATHS.products(newest, depth.ok ? (depth.depth ?? undefined) : undefined)}`);
       if (y === null) notFound();
     }

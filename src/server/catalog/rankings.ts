@@ -9,12 +9,18 @@ import { getComplexitySet } from "@/server/warehouse/registry";
 import { dataCatalog, rankedYears, tradeYears } from "./catalog";
 
 /** The newest year of country trade rankings (section trade between countries). */
-export async function latestTradeYear(): Promise<number | null> {
-  return (await tradeYears({ depth: "section", bilateral: true })).at(-1)?.year ?? null;
+/**
+ * Years a trade ranking can show: countries need exports and imports by country (bilateral section
+ * trade); products need world exports by section or HS4 (any dataset with exports).
+ */
+export async function tradeRankingYears(kind: "countries" | "products" = "countries"): Promise<number[]> {
+  if (kind === "countries") return (await tradeYears({ depth: "section", bilateral: true })).map((y) => y.year);
+  const [section, hs4] = await Promise.all([tradeYears({ depth: "section", flow: "export" }), tradeYears({ depth: "hs4", flow: "export" })]);
+  return [...new Set([...section, ...hs4].map((y) => y.year))].sort((a, b) => a - b);
 }
 
-export async function tradeRankingYears(): Promise<number[]> {
-  return (await tradeYears({ depth: "section", bilateral: true })).map((y) => y.year);
+export async function latestTradeYear(kind: "countries" | "products" = "countries"): Promise<number | null> {
+  return (await tradeRankingYears(kind)).at(-1) ?? null;
 }
 
 const isDepth = (v: string): v is RankingDepth => (RANKING_DEPTHS as readonly string[]).includes(v);

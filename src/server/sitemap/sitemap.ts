@@ -15,13 +15,14 @@ const CONTENT_PAGES = ["/", "/resources/about", "/resources/privacy", "/resource
 
 /** Ranking pages at the newest year and finest classification the data catalogue holds (canonical URLs, not the menus' redirecting "latest" links). */
 async function rankingPages(): Promise<string[]> {
-  const [year, ranking] = await Promise.all([latestTradeYear(), latestRankingPath()]);
+  const [year, productYear, ranking] = await Promise.all([latestTradeYear("countries"), latestTradeYear("products"), latestRankingPath()]);
   const complexity = ranking ?? { depth: "hs4" as const, revision: "hs92" as const };
   return [
     rankingPath("eci", complexity.depth, complexity.revision),
     rankingPath("pci", complexity.depth, complexity.revision),
     LEGACY_ECI_PATH,
-    ...(year !== null ? [countryRankingsPath(year), productRankingsPath(year)] : []),
+    ...(year !== null ? [countryRankingsPath(year)] : []),
+    ...(productYear !== null ? [productRankingsPath(productYear)] : []),
     "/resources/methods",
   ];
 }
