@@ -100,6 +100,11 @@ test.describe("profiles show the warehouse's numbers", () => {
     const errors = await visit(page, "/en/profile/world/wld");
     const world = await apiValue(request, "cube=trade_i_ots_a_sections&drilldowns=Year&time=2018");
     await expect(stat(page, "stat-world")).toHaveText(money(world, "en"));
+    // World trade over time is drawn, not only tabled; its 2018 point is the stated world total.
+    const series = await chartSeries(page, '[data-section="over-time"]');
+    expect(Object.values(series)[0]["2018"]).toBeCloseTo(world, -3);
+    await visit(page, "/es/profile/hs/section-5");
+    await expect(page.locator('[data-section="over-time"] [data-testid="profile-chart"]')).toHaveAttribute("data-chart", "line");
     expect(errors).toEqual([]);
   });
 

@@ -147,7 +147,7 @@ const PRODUCT_SECTIONS: SectionModule<ProductContext, unknown>[] = [
       };
     },
   }),
-  section<ProductContext, { loaded: Loaded & { sources: string[] }; byYear: { year: number; total: number; top: { id: string; name: string; value: number } | null }[] }>({
+  section<ProductContext, { loaded: Loaded & { sources: string[] }; byYear: { year: number; total: number; top: { id: string; name: string; value: number } | null }[]; ref: VizProduct | null }>({
     id: "over-time",
     async load(ctx) {
       const { product, yearly, locale } = ctx;
@@ -164,9 +164,12 @@ const PRODUCT_SECTIONS: SectionModule<ProductContext, unknown>[] = [
         const top = withExporters ? items(rows, "Country")[0] ?? null : null;
         return { year, total: total(rows), top: top ? { id: top.id, name: top.name, value: top.value } : null };
       });
-      return byYear.some((y) => y.total > 0) ? { loaded, byYear } : null;
+      if (!byYear.some((y) => y.total > 0)) return null;
+      // Decades of section data: drawn as a line of world exports too.
+      const ref = product.kind === "section" ? (await vizCatalog()).product(product.id) : null;
+      return { loaded, byYear, ref };
     },
-    render: ({ loaded, byYear }, { t, locale, product, names, base }) => {
+    render: ({ loaded, byYear, ref }, { t, locale, product, names, base }) => {
       const present = byYear.filter((y) => y.total > 0);
       const shown = product.kind === "section" ? milestoneYears(present.map((y) => y.year)) : present.map((y) => y.year);
       const totals = new Map(present.map((y) => [y.year, y]));
@@ -175,6 +178,9 @@ const PRODUCT_SECTIONS: SectionModule<ProductContext, unknown>[] = [
         source: { name: sourceLine(names, loaded.sources), years: yearsLabel(present.map((y) => y.year)), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
         body: (
           <>
+            {ref && present.length > 1 && (
+              <ProfileChart locale={locale} state={profileView({ chart: "line", country: null, product: ref, time: { from: present[0].year, to: present.at(-1)!.year } })} height={300} />
+            )}
             {product.kind === "section" ? (
               <YearTable yearLabel={t("year")} years={shown} columns={[{ label: t("exports"), value: (y) => totals.get(y)?.total ?? 0 }]} locale={locale} testId="product-series" />
             ) : (

@@ -84,6 +84,7 @@ const WORLD_SECTIONS: SectionModule<WorldContext, unknown>[] = [
       body: (
         <>
           <Text>{t("world.overTimeText", { from: first, to: latest, fromValue: formatMoney(yearValue(series.rows, first), locale), toValue: formatMoney(yearValue(series.rows, latest), locale) })}</Text>
+          <ProfileChart locale={locale} state={profileView({ chart: "line", country: null, time: { from: first, to: latest } })} height={320} />
           <YearTable yearLabel={t("year")} years={milestoneYears(series.rows.map((r) => Number(r.Year)))} columns={[{ label: t("exports"), value: (y) => yearValue(series.rows, y) }]} locale={locale} testId="world-series" />
         </>
       ),
