@@ -101,6 +101,17 @@ test.describe("desktop shell (1280 px)", () => {
   });
 });
 
+test("pages send the security headers", async ({ request }) => {
+  for (const path of ["/en", "/es/profile/country/chl", "/api/catalog"]) {
+    const headers = (await request.get(path)).headers();
+    expect(headers["permissions-policy"], path).toContain("camera=()");
+    expect(headers["cross-origin-opener-policy"], path).toBe("same-origin");
+    expect(headers["content-security-policy"], path).toContain("frame-ancestors 'self'");
+    expect(headers["content-security-policy"], path).toContain("object-src 'none'");
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+  }
+});
+
 test.describe("mobile shell (390 px)", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
