@@ -26,6 +26,8 @@ export interface WarehouseRuntimeSettings {
   threads: number;
   memoryLimit: string;
   connections: number;
+  /** Requests that may wait for a connection; beyond it the answer is 503 with Retry-After at once. */
+  queue: number;
 }
 
 export interface Settings {
@@ -128,6 +130,7 @@ export function parseSettings(env: Env): Settings {
       threads: read("WAREHOUSE_THREADS", wholeNumber(256), 2),
       memoryLimit: read("WAREHOUSE_MEMORY_LIMIT", memorySize, "2GB"),
       connections: read("WAREHOUSE_CONNECTIONS", wholeNumber(64), 4),
+      queue: read("WAREHOUSE_QUEUE", wholeNumber(10_000), 64),
     },
     databaseUrl: optionalText(env, "DATABASE_URL"),
     appDbPath: optionalText(env, "APP_DB_PATH"),
@@ -147,7 +150,7 @@ export function parseSettings(env: Env): Settings {
 const NAMES = [
   "NODE_ENV", "PORT", "SITE_URL", "NEXTAUTH_URL", "NEXTAUTH_SECRET", "AUTH_SECRET", "PROJECT_ROOT", "TRADE_DATA_DIR",
   "WAREHOUSE_PATH", "WAREHOUSE_CACHE_ENTRIES", "WAREHOUSE_CACHE_MB", "WAREHOUSE_QUERY_TIMEOUT_MS", "WAREHOUSE_THREADS",
-  "WAREHOUSE_MEMORY_LIMIT", "WAREHOUSE_CONNECTIONS", "DATABASE_URL", "APP_DB_PATH", "SMTP_URL", "EMAIL_FROM",
+  "WAREHOUSE_MEMORY_LIMIT", "WAREHOUSE_CONNECTIONS", "WAREHOUSE_QUEUE", "DATABASE_URL", "APP_DB_PATH", "SMTP_URL", "EMAIL_FROM",
   "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "GTM_ID", "SLACK_WEBHOOK_URL", "ENABLE_TEST_ROUTES", "STRICT_MESSAGES",
 ] as const;
 

@@ -4,6 +4,8 @@
  * "trade at this depth, bilateral or not, in this flow".
  */
 import "server-only";
+import { warehouseMeta } from "@/server/warehouse/db";
+import { dataEtag, matches } from "@/server/warehouse/http";
 import { z } from "zod";
 import { answerGoods, datasets, PRODUCT_DEPTHS, type CatalogEntry } from "@/domain/catalog/catalog";
 import { jsonError } from "@/server/http/jsonError";
@@ -74,7 +76,11 @@ export async function handleCatalogRequest(request: Request): Promise<Response> 
     const message = issue.code === "unrecognized_keys" ? `unknown parameter: ${issue.keys.join(", ")}` : `${where}: ${issue.message}`;
     return jsonError(400, "invalid_parameter", message);
   }
-  const { entries, builtAt } = await dataCatalog();
+  const [{ entries, builtAt }, meta] = await Promise.all([dataCatalog(), warehouseMeta()]);
+  const etag = meta ? dataEtag(meta.build, new URL(request.url).search) : null;
+  if (etag && matches(request.headers.get("if-none-match"), etag)) {
+    return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": CACHE_CONTROL } });
+  }
   const q = parsed.data;
   const asked = q.depth !== undefined || q.bilateral !== undefined || q.flow !== undefined || q.classification !== undefined || q.year !== undefined;
   const body = asked
@@ -89,6 +95,6 @@ export async function handleCatalogRequest(request: Request): Promise<Response> 
     : catalogBody(entries, builtAt);
   return new Response(JSON.stringify(body), {
     status: 200,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": CACHE_CONTROL },
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": CACHE_CONTROL, ...(etag ? { ETag: etag } : {}) },
   });
 }

@@ -250,6 +250,10 @@ async function acquire(handle: Handle): Promise<DuckDBConnection> {
       throw error;
     }
   }
+  if (handle.waiters.length >= runtimeSettings().queue) {
+    handle.inUse--;
+    throw new WarehouseError("warehouse_busy", "The server is answering many queries; try again in a second.", { status: 503, retryAfterSeconds: 1 });
+  }
   return new Promise((resolve) => handle.waiters.push(resolve));
 }
 

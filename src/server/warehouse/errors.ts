@@ -17,6 +17,7 @@ export type WarehouseErrorCode =
   | "cube_not_loaded"
   | "warehouse_unavailable"
   | "query_timeout"
+  | "warehouse_busy"
   | "internal_error";
 
 export class WarehouseError extends Error {
@@ -25,11 +26,13 @@ export class WarehouseError extends Error {
   readonly parameter?: string;
   /** Extra machine-readable context (e.g. where the importer looked for data). */
   readonly details?: Readonly<Record<string, unknown>>;
+  /** Sent as Retry-After on the HTTP answer (busy). */
+  readonly retryAfterSeconds?: number;
 
   constructor(
     code: WarehouseErrorCode,
     message: string,
-    options: { status?: number; parameter?: string; details?: Record<string, unknown> } = {},
+    options: { status?: number; parameter?: string; details?: Record<string, unknown>; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = "WarehouseError";
@@ -37,6 +40,7 @@ export class WarehouseError extends Error {
     this.status = options.status ?? 400;
     this.parameter = options.parameter;
     this.details = options.details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   toJSON(): { error: { code: string; message: string; parameter?: string } & Record<string, unknown> } {

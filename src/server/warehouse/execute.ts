@@ -7,7 +7,7 @@ import type { Locale } from "@/domain/i18n/locales";
 import { LruCache } from "./cache";
 import { compileQuery, type CompiledQuery } from "./compile";
 import { runtimeSettings } from "./config";
-import { warehouseEngine, withWarehouse } from "./db";
+import { warehouseEngine, warehouseMeta, withWarehouse } from "./db";
 import { WarehouseError } from "./errors";
 import { canonicalKey, resolveQuery, type ResolvedQuery } from "./query";
 import type { CellValue, DataQuery, DataRecord, DataResponse } from "./types";
@@ -84,8 +84,27 @@ function shape(q: ResolvedQuery, compiled: CompiledQuery, rows: Record<string, u
   return response;
 }
 
+/**
+ * Identical queries running at the same moment share one computation (single flight): under a
+ * burst of the same profile, the warehouse computes each answer once and the others wait for it.
+ */
+const inflight = new Map<string, Promise<ExecuteResult>>();
+
 export async function executeResolved(q: ResolvedQuery, locale: Locale, options: ExecuteOptions = {}): Promise<ExecuteResult> {
-  const useCache = options.cache !== false;
+  if (options.cache === false) return run(q, locale, false);
+  const meta = await warehouseMeta();
+  if (!meta) return run(q, locale, true);
+  const key = `${meta.generation}|${canonicalKey(q, locale)}`;
+  const hit = resultCache().get(key);
+  if (hit) return { ...hit, cache: "hit" };
+  const running = inflight.get(key);
+  if (running) return { ...(await running), cache: "hit" };
+  const promise = run(q, locale, true).finally(() => inflight.delete(key));
+  inflight.set(key, promise);
+  return promise;
+}
+
+async function run(q: ResolvedQuery, locale: Locale, useCache: boolean): Promise<ExecuteResult> {
   return withWarehouse(async ({ meta, generation, queryPrepared }) => {
     const cubeMeta = meta.cubes.get(q.cube.name);
     if (!cubeMeta) {

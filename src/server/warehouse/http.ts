@@ -4,6 +4,7 @@
  * except a genuine bug, which is logged and reported without internals.
  */
 import "server-only";
+import { createHash } from "node:crypto";
 import { toCsvText, type CsvValue } from "@/domain/format/csv";
 import { isLocale, LOCALES, type Locale } from "@/domain/i18n/locales";
 import { warehouseStatus } from "./config";
@@ -25,13 +26,29 @@ function json(body: unknown, status: number, headers: Record<string, string> = {
 }
 
 export function errorResponse(error: unknown): Response {
-  if (isWarehouseError(error)) return json(error.toJSON(), error.status);
+  if (isWarehouseError(error)) return json(error.toJSON(), error.status, error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {});
   console.error("[warehouse] unexpected error", error);
   return json({ error: { code: "internal_error", message: "Unexpected error while answering the query." } }, 500);
 }
 
 export function toCsv(response: DataResponse): string {
   return toCsvText([response.columns, ...response.data.map((row) => response.columns.map((c) => row[c] as CsvValue))]);
+}
+
+/**
+ * A weak validator: the same warehouse build (its fingerprint and time, the same on every node
+ * serving that file) and the same query string give the same answer.
+ */
+export function dataEtag(build: Readonly<Record<string, string>>, search: string): string {
+  const hash = createHash("sha1").update(`${build.fingerprint ?? ""}|${build.built_at ?? ""}|${search}`).digest("base64url").slice(0, 22);
+  return `W/"${hash}"`;
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, lists and * allowed). */
+export function matches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
 }
 
 function checkQueryLength(url: URL): void {
@@ -55,8 +72,15 @@ export async function handleDataRequest(request: Request): Promise<Response> {
     checkQueryLength(url);
     const { query, locale, format } = parseSearchParams(url.searchParams);
     const resolved = resolveQuery(query);
+    // The answer changes only with a new warehouse (a re-import): its build and the query string
+    // make the validator, so a revalidation costs no query at all.
+    const meta = await warehouseMeta();
+    const etag = meta ? dataEtag(meta.build, url.search) : null;
+    if (etag && matches(request.headers.get("if-none-match"), etag)) {
+      return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": CACHE_CONTROL_OK, "Content-Language": locale } });
+    }
     const { response, cache } = await executeResolved(resolved, locale);
-    const headers: Record<string, string> = { "X-Cache": cache, "Content-Language": locale };
+    const headers: Record<string, string> = { "X-Cache": cache, "Content-Language": locale, ...(etag ? { ETag: etag } : {}) };
     if (format === "csv") {
       return new Response(toCsv(response), {
         status: 200,

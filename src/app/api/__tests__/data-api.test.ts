@@ -418,3 +418,50 @@ describe("warehouse lifecycle", () => {
     }
   });
 });
+
+describe("revalidation, single flight and overload", () => {
+  it("sends an ETag and answers 304 to a revalidation, without running the query", async () => {
+    const query = { cube: SECTIONS, drilldowns: "Year" };
+    const first = await get(query);
+    const etag = first.res.headers.get("etag");
+    expect(etag).toMatch(/^W\/"/);
+    const again = await GET(new Request(url(query), { headers: { "If-None-Match": etag! } }));
+    expect(again.status).toBe(304);
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(again.headers.get("cache-control")).toContain("public");
+    expect(await again.text()).toBe("");
+    // Another query, or a stale validator, gets the full answer.
+    const other = await GET(new Request(url({ cube: SECTIONS, drilldowns: "Section" }), { headers: { "If-None-Match": etag! } }));
+    expect(other.status).toBe(200);
+    expect(other.headers.get("etag")).not.toBe(etag);
+  });
+
+  it("computes identical concurrent queries once", async () => {
+    clearResultCache();
+    const query = { cube: SECTIONS, drilldowns: "Section", time: "latest" };
+    const answers = await Promise.all([get(query), get(query), get(query)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers.map((a) => a.res.headers.get("x-cache")).sort()).toEqual(["hit", "hit", "miss"]);
+    expect(answers[1].body.data).toEqual(answers[0].body.data);
+  });
+
+  it("answers 503 with Retry-After at once when more requests wait than the queue holds", async () => {
+    closeWarehouse();
+    process.env.WAREHOUSE_CONNECTIONS = "1";
+    process.env.WAREHOUSE_QUEUE = "1";
+    try {
+      clearResultCache();
+      const distinct = ["Year", "Exporter Continent", "Exporter Country", "Importer Country", "Importer Continent"].map((d) => get({ cube: SECTIONS, drilldowns: d }));
+      const answers = await Promise.all(distinct);
+      const busy = answers.filter((a) => a.status === 503);
+      expect(busy.length).toBeGreaterThan(0);
+      expect(busy[0].body.error?.code).toBe("warehouse_busy");
+      expect(busy[0].res.headers.get("retry-after")).toBe("1");
+      expect(answers.some((a) => a.status === 200)).toBe(true);
+    } finally {
+      delete process.env.WAREHOUSE_CONNECTIONS;
+      delete process.env.WAREHOUSE_QUEUE;
+      closeWarehouse();
+    }
+  });
+});
