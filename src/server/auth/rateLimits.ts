@@ -19,6 +19,8 @@ interface Limiters {
   signup: RateLimiter;
   /** Other account changes (password checks included), per user. */
   account: RateLimiter;
+  /** Client log reports to /api/auth/_log, per client address (nobody floods the server log). */
+  clientLog: RateLimiter;
 }
 
 const holder = globalThis as unknown as { __otoAuthLimiters?: Limiters };
@@ -29,6 +31,7 @@ export function limiters(): Limiters {
     magicLink: new RateLimiter(5, 15 * MINUTE),
     signup: new RateLimiter(30, 60 * MINUTE),
     account: new RateLimiter(30, 15 * MINUTE),
+    clientLog: new RateLimiter(20, MINUTE),
   };
   return holder.__otoAuthLimiters;
 }

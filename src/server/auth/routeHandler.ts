@@ -67,17 +67,67 @@ async function limited(
   return response;
 }
 
+/** next-auth's error codes are words ("Verification", "RateLimited"); anything else is not echoed. */
+const ERROR_CODE = /^[A-Za-z]{1,64}$/;
+
+/** A callback URL next-auth may follow: a path on this site, or an absolute URL of this origin. */
+function acceptableCallback(value: string): boolean {
+  if (value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\")) return true;
+  try {
+    return new URL(value).origin === authOrigin().origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What next-auth would answer with a 500 (or a header it cannot write) is refused here with a 4xx
+ * and the JSON error body: malformed JSON, a callback URL that is not ours, an error code that is
+ * not a word, the credentials callback by GET.
+ */
+function refuseBadInput(request: NextRequest, action: string | undefined, provider: string | undefined, bodyText: string): Response | null {
+  const params = request.nextUrl.searchParams;
+  const callback = params.get("callbackUrl");
+  if (callback !== null && !acceptableCallback(callback)) return jsonError(400, "invalid_parameter", "callbackUrl must be a path or a URL on this site.");
+  const error = params.get("error");
+  if (action === "error" && error !== null && !ERROR_CODE.test(error)) return jsonError(400, "invalid_parameter", "error must be a sign-in error code.");
+  if (action === "callback" && provider === "credentials" && request.method !== "POST") {
+    return jsonError(405, "method_not_allowed", "Password sign-in is a POST.", { Allow: "POST" });
+  }
+  if (request.method === "POST" && request.headers.get("content-type")?.includes("application/json") && bodyText.trim() !== "") {
+    try {
+      const value = JSON.parse(bodyText) as unknown;
+      if (!value || typeof value !== "object" || Array.isArray(value)) return jsonError(400, "invalid_body", "The body must be a JSON object.");
+    } catch {
+      return jsonError(400, "invalid_body", "The body is not valid JSON.");
+    }
+  }
+  return null;
+}
+
+/** next-auth throwing on input it cannot read is the caller's fault: 400, logged in one line. */
+async function safely(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    console.warn(`[auth] refused a request next-auth could not read: ${String((error as Error)?.message ?? error).slice(0, 200)}`);
+    return jsonError(400, "bad_request", "The sign-in request could not be read.");
+  }
+}
+
 export async function handleAuthRequest(request: NextRequest, context: AuthRouteContext): Promise<Response> {
   const options = authOptions();
-  const run = async () => (await NextAuth(request, context, options)) as Response;
-  if (request.method !== "POST") return run();
+  const run = () => safely(async () => (await NextAuth(request, context, options)) as Response);
+  const [action, provider] = (await context.params).nextauth ?? [];
+  if (request.method !== "POST") return refuseBadInput(request, action, provider, "") ?? run();
 
   if (!isSameOrigin(request.headers, authOrigin().origin)) {
     return jsonError(403, "cross_site", "This request must come from the site itself.");
   }
   const body = await readBodyLimited(request.clone(), MAX_BODY_BYTES);
   if (!body.ok) return jsonError(413, "too_large", "The request body is too large.");
-  const [action, provider] = (await context.params).nextauth ?? [];
+  const refused = refuseBadInput(request, action, provider, body.text);
+  if (refused) return refused;
   const form = formOf(body.text, request.headers.get("content-type"));
   const who = `${clientKey(request.headers)}|${normaliseEmail(form.email) ?? "-"}`;
 
@@ -86,6 +136,11 @@ export async function handleAuthRequest(request: NextRequest, context: AuthRoute
   }
   if (action === "signin" && provider === "email") {
     return limited(limiters().magicLink, who, run, { resetOnSuccess: false });
+  }
+  if (action === "_log") {
+    const hit = limiters().clientLog.hit(clientKey(request.headers));
+    if (!hit.allowed) return tooManyAttempts(hit.retryAfterSeconds);
+    if (body.text.length > 4096) return jsonError(413, "too_large", "A log report is at most 4 KB.");
   }
   return run();
 }
