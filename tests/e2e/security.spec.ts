@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { csrfToken, signedInUser } from "./support/accounts";
 
 /** The JSON error body every API answers with. */
 async function expectJsonError(response: Awaited<ReturnType<APIRequestContext["get"]>>, status: number, what: string) {
@@ -54,4 +55,19 @@ test.describe("bad input never causes a 500", () => {
     }
     expect(limited).toBeGreaterThan(0);
   });
+});
+
+test("signing out ends the session on the server: a copied session cookie stops working", async ({ playwright, baseURL }) => {
+  const owner = await playwright.request.newContext({ baseURL });
+  await signedInUser(owner, "signout");
+  const cookie = (await owner.storageState()).cookies.find((c) => c.name.endsWith("next-auth.session-token"))!;
+  expect(cookie).toBeTruthy();
+  const thief = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `${cookie.name}=${cookie.value}` } });
+  expect((await thief.get("/api/history")).status()).toBe(200);
+  const out = await owner.post("/api/auth/signout", { form: { csrfToken: await csrfToken(owner), json: "true" } });
+  expect(out.status()).toBe(200);
+  // The copy, sent from elsewhere after the sign-out, no longer reads anything.
+  expect((await thief.get("/api/history")).status()).toBe(401);
+  await owner.dispose();
+  await thief.dispose();
 });

@@ -18,7 +18,7 @@ import { appAdapter } from "./adapter";
 import { authOrigin, ensureNextAuthUrl, secureCookies } from "@/server/origin";
 import { verifyPassword } from "./password";
 import { authSecret } from "./secret";
-import { findUserByEmail, findUserById, markEmailVerified, toPublicUser } from "./users";
+import { endSessions, findUserByEmail, findUserById, markEmailVerified, toPublicUser } from "./users";
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 export const SIGN_IN_LINK_MINUTES = 30;
@@ -131,6 +131,15 @@ export function authOptions(): NextAuthOptions {
       session({ session, token }) {
         if (token.u) session.user = token.u;
         return session;
+      },
+    },
+    events: {
+      // Signing out ends the session on the server, not only in this browser: a copied cookie of
+      // it (or of the user's other sessions) stops working at its next read. Signing out is
+      // therefore "sign out everywhere"; per-device sign-out would need a session list.
+      signOut(message) {
+        const sub = "token" in message ? message.token?.sub : undefined;
+        if (sub) endSessions(sub);
       },
     },
     logger: {

@@ -7,6 +7,7 @@ import {
   createUser,
   deleteUser,
   DuplicateEmailError,
+  endSessions,
   findUserByEmail,
   listUsers,
   setPasswordHash,
@@ -31,6 +32,13 @@ describe("users", () => {
     createUser({ name: "<script>alert(1)</script>", email, passwordHash: null }, db);
     expect(findUserByEmail(email, db)?.name).toBe("<script>alert(1)</script>");
     expect(listUsers({}, db)).toHaveLength(1);
+  });
+
+  it("ends every session of a user (sign-out): the version moves on", () => {
+    const user = createUser({ name: "Ana", email: "ana@x.org", passwordHash: null }, db);
+    endSessions(user.id, db);
+    endSessions(user.id, db);
+    expect(findUserByEmail("ana@x.org", db)?.sessionVersion).toBe(2);
   });
 
   it("bumps the session version when the password changes", async () => {

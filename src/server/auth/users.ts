@@ -88,6 +88,14 @@ export function markEmailVerified(id: string, db: AppDb = getDb()): void {
   db.update(users).set({ emailVerified: new Date() }).where(and(eq(users.id, id), sql`${users.emailVerified} IS NULL`)).run();
 }
 
+/**
+ * Ends every session of the user, on every node and in every tab: each session's token carries the
+ * version it was issued with, and every read compares it with this row (see auth options, jwt).
+ */
+export function endSessions(id: string, db: AppDb = getDb()): void {
+  db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() }).where(eq(users.id, id)).run();
+}
+
 /** Stores a new password hash and ends every other session (their version no longer matches). */
 export function setPasswordHash(id: string, passwordHash: string, db: AppDb = getDb()): UserRow | undefined {
   return db
