@@ -69,3 +69,6 @@ export interface RankingRow {
 export function countryImage(id: string): string {
   return `/api/cms/member-image?member=country:${encodeURIComponent(id)}&size=thumb`;
 }
+
+/** How many years a ranking's sparkline shows. */
+export const SPARK_YEARS = 10;

@@ -6,7 +6,7 @@ import { TextLink } from "@/features/shell/AppLink";
 import { rankedComplexitySets, type ComplexityRun } from "@/server/warehouse/complexity";
 import { getMembers, isWarehouseError } from "@/server/warehouse/client";
 import { getComplexitySet, type ComplexitySetDef } from "@/server/warehouse/registry";
-import { loadEciRanking, loadPciRanking, rankingSource } from "./data";
+import { loadEciRanking, loadPciRanking, rankingSource } from "@/server/rankings/complexity";
 import { EciMap } from "./EciMap";
 import { EciScatter } from "./EciScatter";
 import { ExclusionSummary, localised, NotInData, NoWarehouse, OptionLinks, RankingShell, RankingTableCard, SourceLine } from "./parts";

@@ -4,6 +4,9 @@
  */
 import type { EChartsCoreOption } from "echarts/core";
 import { formatDecimal, formatNumber, formatUsd, type FormatLocale } from "@/domain/format";
+import type { MapDatum, ScatterPoint } from "@/domain/rankings/charts";
+
+export { padM49, type MapDatum, type ScatterPoint } from "@/domain/rankings/charts";
 
 export interface ChartTheme {
   text: string;
@@ -19,13 +22,6 @@ export const DARK_THEME: ChartTheme = { text: "#c9c9c9", muted: "#a6a7ab", borde
 /** Diverging blue (less complex) to teal-green (more complex), readable in both schemes. */
 export const ECI_COLORS = ["#b2182b", "#ef8a62", "#fddbc7", "#d1e5f0", "#67a9cf", "#2166ac"];
 
-export interface MapDatum {
-  /** Zero-padded ISO 3166 numeric code: the world-atlas geometry id. */
-  m49: string;
-  name: string;
-  value: number;
-  rank: number | null;
-}
 
 export interface MapLabels {
   measure: string;
@@ -39,12 +35,6 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** ISO numeric code as the world-atlas ids write it ("76" -> "076"). */
-export function padM49(m49: number | string | null | undefined): string | null {
-  if (m49 === null || m49 === undefined || m49 === "") return null;
-  const n = Number(m49);
-  return Number.isInteger(n) && n > 0 && n < 1000 ? String(n).padStart(3, "0") : null;
-}
 
 export function eciMapOption(data: readonly MapDatum[], labels: MapLabels, theme: ChartTheme, locale: FormatLocale, mapName = "world"): EChartsCoreOption {
   const values = data.map((d) => d.value);
@@ -92,16 +82,6 @@ export function eciMapOption(data: readonly MapDatum[], labels: MapLabels, theme
   };
 }
 
-export interface ScatterPoint {
-  id: string;
-  name: string;
-  /** GDP per capita, USD (positive: the axis is logarithmic). */
-  x: number;
-  /** ECI. */
-  y: number;
-  color: string;
-  group: string;
-}
 
 export interface ScatterLabels {
   x: string;

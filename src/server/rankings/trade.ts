@@ -6,13 +6,11 @@
  */
 import "server-only";
 import type { Locale } from "@/domain/i18n/locales";
-import { countryImage, rankChanges, rankDescending, seriesByMember, trailingYears, type RankingRow } from "@/domain/rankings/rows";
+import { countryImage, rankChanges, rankDescending, seriesByMember, SPARK_YEARS, trailingYears, type RankingRow } from "@/domain/rankings/rows";
 import { tradeYears, type YearSource } from "@/server/catalog/catalog";
 import { loadAcross, loadYear, tradeQuery } from "@/server/profiles/sources";
 import { dataApiUrl, getMembers, type DataRecord } from "@/server/warehouse/client";
 
-/** How many years a sparkline shows. */
-export const SPARK_YEARS = 10;
 
 export type TradeRankingDepth = "section" | "hs4";
 

@@ -3,16 +3,14 @@
  * out (rows, chart data, the API URLs behind them). No SQL here; every figure comes from
  * `queryCube`, so the CSV link answers exactly what the table shows.
  */
+import "server-only";
 import type { Locale } from "@/domain/i18n/locales";
-import { countryImage, rankChanges, seriesByMember, trailingYears } from "@/domain/rankings/rows";
+import { countryImage, rankChanges, seriesByMember, SPARK_YEARS, trailingYears, type RankingRow } from "@/domain/rankings/rows";
 import { complexityExclusions, complexityRuns, type ComplexityExclusion, type ComplexityRun } from "@/server/warehouse/complexity";
 import { dataApiUrl, getMembers, isWarehouseError, queryCube, type DataQuery, type DataRecord } from "@/server/warehouse/client";
 import type { ComplexitySetDef } from "@/server/warehouse/registry";
-import { padM49, type MapDatum, type ScatterPoint } from "./charts";
-import type { RankingRow } from "./RankingTable";
+import { padM49, type MapDatum, type ScatterPoint } from "@/domain/rankings/charts";
 
-/** How many years a sparkline shows. */
-export const SPARK_YEARS = 10;
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
