@@ -9,7 +9,7 @@ import type { Locale } from "@/domain/i18n/locales";
 import { countryImage, rankChanges, rankDescending, seriesByMember, SPARK_YEARS, trailingYears, type RankingRow } from "@/domain/rankings/rows";
 import { tradeYears, type YearSource } from "@/server/catalog/catalog";
 import { loadAcross, loadYear, tradeQuery } from "@/server/profiles/sources";
-import { dataApiUrl, getMembers, type DataRecord } from "@/server/warehouse/client";
+import { dataApiUrl, getMembers, type DataQuery, type DataRecord } from "@/server/warehouse/client";
 
 
 export type TradeRankingDepth = "section" | "hs4";
@@ -62,6 +62,22 @@ export interface TradeRanking {
   source: string;
 }
 
+/** The ranking as the page takes it: rows, the year compared with, the query behind it as links. */
+function ranking(
+  rows: RankingRow[],
+  o: { previous: YearSource | null; query: DataQuery; locale: Locale; series: boolean; total: number; source: YearSource },
+): TradeRanking {
+  return {
+    rows,
+    previousYear: o.previous?.year ?? null,
+    csvUrl: dataApiUrl(o.query, o.locale, "csv"),
+    apiUrl: dataApiUrl(o.query, o.locale),
+    hasSeries: o.series,
+    total: o.total,
+    source: o.source.source,
+  };
+}
+
 export async function loadCountryTradeRanking(year: number, sources: readonly YearSource[], locale: Locale): Promise<TradeRanking> {
   const source = sources.find((s) => s.year === year)!;
   // Changes, growth and sparklines compare years of the same dataset only: two cleanings of the
@@ -107,15 +123,7 @@ export async function loadCountryTradeRanking(year: number, sources: readonly Ye
       values: { ...own.values, imports: importValues.get(id) ?? null },
     };
   });
-  return {
-    rows,
-    previousYear: previousSource?.year ?? null,
-    csvUrl: dataApiUrl(exportsQuery, locale, "csv"),
-    apiUrl: dataApiUrl(exportsQuery, locale),
-    hasSeries: Boolean(seriesOf),
-    total: standing.total,
-    source: source.source,
-  };
+  return ranking(rows, { previous: previousSource, query: exportsQuery, locale, series: Boolean(seriesOf), total: standing.total, source });
 }
 
 export async function loadProductTradeRanking(year: number, depth: TradeRankingDepth, sources: readonly YearSource[], locale: Locale): Promise<TradeRanking> {
@@ -163,13 +171,5 @@ export async function loadProductTradeRanking(year: number, depth: TradeRankingD
       ...standing.of(id),
     };
   });
-  return {
-    rows,
-    previousYear: previousSource?.year ?? null,
-    csvUrl: dataApiUrl(query, locale, "csv"),
-    apiUrl: dataApiUrl(query, locale),
-    hasSeries: Boolean(seriesOf),
-    total: standing.total,
-    source: source.source,
-  };
+  return ranking(rows, { previous: previousSource, query, locale, series: Boolean(seriesOf), total: standing.total, source });
 }
