@@ -20,6 +20,8 @@ const nextConfig: NextConfig = {
     formats: ["image/webp"],
     minimumCacheTTL: 60 * 60 * 24,
   },
+  // The Content-Security-Policy (with a nonce per response), X-Frame-Options and HSTS are set by
+  // the front door (src/server/front/door.ts), which serves the app: they differ per request.
   async headers() {
     return [
       {
@@ -31,21 +33,6 @@ const nextConfig: NextConfig = {
           { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()" },
           { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
         ],
-      },
-      {
-        // Every page may be framed by this site only, except the chart embeds below. No plugins,
-        // no <base> hijack, forms post to this site only. (Script sources are not restricted yet:
-        // a nonce-based script policy is the next step, see the security issue.)
-        source: "/:path((?!(?:en|es|zh)/visualize/embed/).*)",
-        headers: [
-          { key: "X-Frame-Options", value: "SAMEORIGIN" },
-          { key: "Content-Security-Policy", value: "frame-ancestors 'self'; base-uri 'self'; object-src 'none'; form-action 'self'" },
-        ],
-      },
-      {
-        // Chart embeds are made to be put in iframes on other sites.
-        source: "/:locale(en|es|zh)/visualize/embed/:path*",
-        headers: [{ key: "Content-Security-Policy", value: "frame-ancestors *; base-uri 'self'; object-src 'none'; form-action 'self'" }],
       },
     ];
   },

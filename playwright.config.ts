@@ -58,7 +58,7 @@ export default defineConfig({
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
-        command: `npx next start -p ${port}`,
+        command: `npx tsx scripts/serve.ts -p ${port}`,
         url: `${baseURL}/en`,
         reuseExistingServer: !process.env.CI,
         timeout: 120_000,

@@ -28,4 +28,8 @@ fi
 if [ "${SKIP_BUILD:-0}" != "1" ] || [ ! -f .next/BUILD_ID ]; then
   npx next build
 fi
-exec npx next start -p "${PORT:-3000}" ${HOSTNAME:+-H "$HOSTNAME"}
+# Our server (scripts/serve.ts), not `next start`: it decides the client address from the socket
+# and TRUST_PROXY_HOPS and gives every response its own script nonce.
+# HOSTNAME only when it is in the environment: bash sets its own (the machine's name) otherwise.
+bind="$(printenv HOSTNAME || true)"
+exec npx tsx scripts/serve.ts -p "${PORT:-3000}" ${bind:+-H "$bind"}

@@ -48,6 +48,15 @@ describe("settings", () => {
     expect(checkSettings({ PORT: "8080" }).port).toBe(8080);
   });
 
+  it("reads the trusted proxy hops: 0 unless set, 0 to 10", () => {
+    expect(parseSettings({}).trustProxyHops).toBe(0);
+    expect(parseSettings({ TRUST_PROXY_HOPS: "1" }).trustProxyHops).toBe(1);
+    const bad = parseSettings({ TRUST_PROXY_HOPS: "-1" });
+    expect(bad.trustProxyHops).toBe(0);
+    expect(bad.problems[0]).toMatch(/^TRUST_PROXY_HOPS must be a whole number from 0 to 10/);
+    expect(parseSettings({ TRUST_PROXY_HOPS: "11" }).problems).toHaveLength(1);
+  });
+
   it("re-reads an environment only when a value changed", () => {
     const env: Record<string, string | undefined> = { WAREHOUSE_THREADS: "3" };
     const first = settings(env);

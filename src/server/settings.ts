@@ -35,6 +35,8 @@ export interface Settings {
   production: boolean;
   /** PORT: where `npm start` serves; the localhost fallback of the public origins. */
   port: number;
+  /** TRUST_PROXY_HOPS: proxies in front of this node that append to X-Forwarded-For (0: none). */
+  trustProxyHops: number;
   /** SITE_URL, when set and valid. */
   siteUrl: URL | null;
   /** NEXTAUTH_URL, when set and valid. */
@@ -82,6 +84,7 @@ const wholeNumber = (max: number) =>
       .refine((n) => n > 0, "must be a positive whole number")
       .transform((n) => Math.min(n, max)),
   );
+const hopCount = text.pipe(z.string().regex(/^\d+$/, "must be a whole number from 0 to 10").transform(Number).refine((n) => n <= 10, "must be a whole number from 0 to 10"));
 const memorySize = text.pipe(z.string().regex(/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, "must be a size such as 2GB or 512MB"));
 const port = text.pipe(
   z
@@ -117,6 +120,7 @@ export function parseSettings(env: Env): Settings {
     nodeEnv,
     production: nodeEnv === "production",
     port: read("PORT", port, 3000),
+    trustProxyHops: read("TRUST_PROXY_HOPS", hopCount, 0),
     siteUrl: toUrl(read<string | null>("SITE_URL", url(["http:", "https:"]), null)),
     nextAuthUrl: toUrl(read<string | null>("NEXTAUTH_URL", url(["http:", "https:"]), null)),
     authSecret: optionalText(env, "NEXTAUTH_SECRET") ?? optionalText(env, "AUTH_SECRET"),
@@ -148,7 +152,7 @@ export function parseSettings(env: Env): Settings {
 
 /** Every variable parseSettings reads: a change to any of them means a new parse. */
 const NAMES = [
-  "NODE_ENV", "PORT", "SITE_URL", "NEXTAUTH_URL", "NEXTAUTH_SECRET", "AUTH_SECRET", "PROJECT_ROOT", "TRADE_DATA_DIR",
+  "NODE_ENV", "PORT", "TRUST_PROXY_HOPS", "SITE_URL", "NEXTAUTH_URL", "NEXTAUTH_SECRET", "AUTH_SECRET", "PROJECT_ROOT", "TRADE_DATA_DIR",
   "WAREHOUSE_PATH", "WAREHOUSE_CACHE_ENTRIES", "WAREHOUSE_CACHE_MB", "WAREHOUSE_QUERY_TIMEOUT_MS", "WAREHOUSE_THREADS",
   "WAREHOUSE_MEMORY_LIMIT", "WAREHOUSE_CONNECTIONS", "WAREHOUSE_QUEUE", "DATABASE_URL", "APP_DB_PATH", "SMTP_URL", "EMAIL_FROM",
   "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "GTM_ID", "SLACK_WEBHOOK_URL", "ENABLE_TEST_ROUTES", "STRICT_MESSAGES",

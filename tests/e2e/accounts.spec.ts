@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { SMTPServer } from "smtp-server";
 import { csrfToken, expectSignedIn, expectSignedOut, PASSWORD, signedInUser, signInByApi, signInWithPassword, signUpByApi, uniqueEmail, userCli } from "./support/accounts";
 

@@ -5,7 +5,7 @@
 import "../../scripts/lib/outside-next"; // first: lets server modules load outside Next.js
 import path from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { resolveDataDir } from "../../src/server/warehouse/config";
 
 async function germanyExportsBySection(year: number): Promise<Map<string, number>> {

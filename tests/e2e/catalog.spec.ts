@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 /**
  * Pages follow the data catalogue: every year and dataset the warehouse holds reaches the pages,

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "./support/test";
 import { csrfToken, expectSignedIn, PASSWORD, signInByApi, signInWithPassword, uniqueEmail, userCli } from "./support/accounts";
 
 // This spec runs in its own Playwright project without the pre-made cookie choice the other

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 
 async function openExplorer(page: Page, locale = "en") {
   await page.goto(`/${locale}`);
@@ -141,7 +141,7 @@ test.describe("search API", () => {
     expect(body.results[0]).toMatchObject({ path: "/bilateral-country/deu/partner/fra", report: { id: 4 } });
     expect(body.results[0].members[0]).toMatchObject({ id: "country:deu", metadata: { variant: { id: 3 }, dimension: { id: 4 } } });
     expect(typeof body.meta.variantCount).toBe("object");
-    for (const bad of ["locale=xx", "limit=0", "limit=101", "offset=-1", "variant[]=abc", `query=${"a".repeat(300)}`, "format=html"]) {
+    for (const bad of ["locale=xx", "limit=abc", "limit=0", "limit=101", "offset=-1", "variant[]=abc", `query=${"a".repeat(300)}`, "format=html"]) {
       const res = await request.get(`/api/cms/search/reports?${bad}`);
       expect(res.status(), bad).toBe(400);
       expect((await res.json()).error.code, bad).toBe("invalid_parameter");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 // Pages must fit a 390 px phone: nothing wider than the viewport (tables scroll inside themselves).
 const PAGES = [

@@ -1,5 +1,5 @@
 import { formatUsd } from "../../src/domain/format";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./support/test";
 
 /** The warehouse's figure through the public data API. */
 async function apiValue(request: APIRequestContext, query: string): Promise<number> {

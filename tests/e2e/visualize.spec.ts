@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
 import { yearsLabel } from "../../src/domain/format/years";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 
 type Point = { x: number; y: number };
 

@@ -38,6 +38,8 @@ export async function handleSignup(request: Request): Promise<Response> {
   const input = await readProtectedPost(request, signupSchema);
   if (!input.ok) return input.response;
   const { name, email, password, isAcademic } = input.data;
+  const perEmail = limiters().signupEmail.hit(email);
+  if (!perEmail.allowed) return tooMany(perEmail.retryAfterSeconds);
   const passwordHash = await hashPassword(password);
   try {
     createUser({ name, email, passwordHash, isAcademic });

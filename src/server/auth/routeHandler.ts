@@ -1,7 +1,9 @@
 /**
  * /api/auth/*: next-auth, behind our guards. Every POST must come from this site (Origin) and be
- * small; password sign-ins are limited per client and email (10 per 15 minutes, then 429 with
- * Retry-After) and sign-in link requests likewise, so neither guessing nor mail bombing pays.
+ * small; password sign-ins pass the login guard (per address and account, spraying, per account:
+ * loginGuard.ts), sign-in link requests are limited per address and per email (429 with
+ * Retry-After), so neither guessing nor mail bombing pays. The client address is the front door's
+ * (server/front/door.ts): from the socket or the trusted proxies, never what a client wrote.
  */
 import "server-only";
 import NextAuth from "next-auth";
@@ -54,16 +56,23 @@ async function succeeded(response: Response): Promise<boolean> {
   }
 }
 
-async function limited(
-  limiter: RateLimiter,
-  key: string,
-  run: () => Promise<Response>,
-  options: { resetOnSuccess: boolean },
-): Promise<Response> {
-  const hit = limiter.hit(key);
-  if (!hit.allowed) return tooManyAttempts(hit.retryAfterSeconds);
+/** Each limiter in turn (all are counted): the first that refuses answers 429. */
+async function limited(keys: [RateLimiter, string][], run: () => Promise<Response>): Promise<Response> {
+  for (const [limiter, key] of keys) {
+    const hit = limiter.hit(key);
+    if (!hit.allowed) return tooManyAttempts(hit.retryAfterSeconds);
+  }
+  return run();
+}
+
+/** A password sign-in behind the login guard: refused while limited, counted as a failure or cleared after. */
+async function guardedLogin(address: string, account: string, run: () => Promise<Response>): Promise<Response> {
+  const guard = limiters().login;
+  const verdict = guard.check(address, account);
+  if (!verdict.allowed) return tooManyAttempts(verdict.retryAfterSeconds);
   const response = await run();
-  if (options.resetOnSuccess && (await succeeded(response))) limiter.reset(key);
+  if (await succeeded(response)) guard.succeeded(address, account);
+  else guard.failed(address, account);
   return response;
 }
 
@@ -129,13 +138,12 @@ export async function handleAuthRequest(request: NextRequest, context: AuthRoute
   const refused = refuseBadInput(request, action, provider, body.text);
   if (refused) return refused;
   const form = formOf(body.text, request.headers.get("content-type"));
-  const who = `${clientKey(request.headers)}|${normaliseEmail(form.email) ?? "-"}`;
+  const address = clientKey(request.headers);
+  const email = normaliseEmail(form.email) ?? "-";
 
-  if (action === "callback" && provider === "credentials") {
-    return limited(limiters().login, who, run, { resetOnSuccess: true });
-  }
+  if (action === "callback" && provider === "credentials") return guardedLogin(address, email, run);
   if (action === "signin" && provider === "email") {
-    return limited(limiters().magicLink, who, run, { resetOnSuccess: false });
+    return limited([[limiters().magicLink, address], [limiters().magicLinkEmail, email]], run);
   }
   if (action === "_log") {
     const hit = limiters().clientLog.hit(clientKey(request.headers));

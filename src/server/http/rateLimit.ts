@@ -55,7 +55,11 @@ export class RateLimiter {
   }
 }
 
-/** The client's address as seen by this node: the first X-Forwarded-For hop, else X-Real-IP. */
+/**
+ * The client's address: the front door (server/front/door.ts) replaces X-Forwarded-For with the
+ * one address it decided on (the socket's peer, or what the trusted proxies saw), so what a client
+ * writes there never reaches a limit. Served by `next start` alone, this header is the client's.
+ */
 export function clientKey(headers: Headers): string {
   const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
   return (forwarded || headers.get("x-real-ip") || "local").slice(0, 64);

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { clientAddress } from "./clientAddress";
+
+describe("clientAddress", () => {
+  it("without trusted proxies is the socket's peer, whatever X-Forwarded-For says", () => {
+    expect(clientAddress("203.0.113.9", "127.0.0.1", 0)).toBe("127.0.0.1");
+    expect(clientAddress(undefined, "::ffff:192.0.2.4", 0)).toBe("192.0.2.4");
+    expect(clientAddress("1.1.1.1, 2.2.2.2", "2001:db8::1", 0)).toBe("2001:db8::1");
+  });
+
+  it("behind one proxy is the address that proxy appended; entries the client wrote are ignored", () => {
+    expect(clientAddress("198.51.100.7", "10.0.0.2", 1)).toBe("198.51.100.7");
+    expect(clientAddress("6.6.6.6, 198.51.100.7", "10.0.0.2", 1)).toBe("198.51.100.7");
+    expect(clientAddress(["6.6.6.6", "198.51.100.7"], "10.0.0.2", 1)).toBe("198.51.100.7");
+  });
+
+  it("behind two proxies counts two from the right", () => {
+    expect(clientAddress("6.6.6.6, 198.51.100.7, 10.0.0.1", "10.0.0.2", 2)).toBe("198.51.100.7");
+  });
+
+  it("with fewer entries than hops takes the leftmost, and never a malformed entry", () => {
+    expect(clientAddress(undefined, "10.0.0.2", 1)).toBe("10.0.0.2");
+    expect(clientAddress("not-an-ip", "10.0.0.2", 1)).toBe("10.0.0.2");
+    expect(clientAddress("<script>", "10.0.0.2", 3)).toBe("10.0.0.2");
+  });
+});
