@@ -1,7 +1,7 @@
 /**
  * Server render time of profile pages and the JavaScript a first visit loads, on the production build.
  *
- *   npm run build && npx tsx bench/profiles.ts            # starts `next start` on BENCH_PORT (3199)
+ *   npm run build && npx tsx bench/profiles.ts            # starts scripts/serve.ts on BENCH_PORT (3199)
  *   BENCH_BASE_URL=http://localhost:3000 npx tsx bench/profiles.ts
  *
  * Prints p50/p95 of the full HTML response for 20 country profiles never requested before (the
@@ -49,7 +49,7 @@ async function main() {
     const port = process.env.BENCH_PORT || "3199";
     base = `http://localhost:${port}`;
     // Its own process group, so the server it starts (a grandchild) is stopped with it.
-    server = spawn("npx", ["next", "start", "-p", port], {
+    server = spawn("npx", ["tsx", "scripts/serve.ts", "-p", port], {
       stdio: "ignore",
       detached: true,
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || "bench-only-secret-0123456789abcdef012345" },

@@ -1,18 +1,26 @@
 /**
  * The production server (`npm start`, `npm run serve`): Next.js behind our front door
  * (src/server/front/door.ts), which decides the client address from the socket and the trusted
- * proxies (TRUST_PROXY_HOPS), refuses methods no route answers and gives every response its own
- * script nonce. `next start` alone would trust a client-written X-Forwarded-For.
+ * proxies (TRUST_PROXY_HOPS), refuses methods no route answers, gives every rendered response its
+ * own script nonce, serves public pages from the page cache and bounds the work in flight.
+ * `next start` alone would trust a client-written X-Forwarded-For.
  *
  *   tsx scripts/serve.ts [-p PORT] [-H HOSTNAME]
  */
 import "./lib/outside-next"; // first: lets server modules load outside Next.js
-import { createServer } from "node:http";
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import next from "next";
 import { parseTagId } from "@/domain/consent/tag";
-import { frontDoor } from "@/server/front/door";
+import { Admission } from "@/server/front/admission";
+import { frontDoor, type Rendered } from "@/server/front/door";
+import { buildId, warehouseIdentity } from "@/server/front/generation";
+import { PageCache } from "@/server/front/pageCache";
 import { checkSettings } from "@/server/settings";
+
+const RENDER_TIMEOUT_MS = 30_000;
 
 async function main() {
   const { values } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
@@ -22,20 +30,50 @@ async function main() {
   const hostname = values.hostname || undefined;
   const app = next({ dev: false, dir: process.cwd(), port, hostname: hostname ?? "localhost" });
   await app.prepare();
+
+  const build = buildId(current.projectRoot);
+  // Internal renders keep their connections open: one page after another costs no handshake.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: current.front.renderConcurrency });
+  let self: { host: string; port: number } = { host: "127.0.0.1", port };
+  const render = (url: string, headers: Record<string, string>) =>
+    new Promise<Rendered>((resolve, reject) => {
+      const req = http.request({ host: self.host, port: self.port, path: url, method: "GET", headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 500, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("error", reject);
+      });
+      // A render that never ends must not hold its admission slot for ever.
+      req.setTimeout(RENDER_TIMEOUT_MS, () => req.destroy(new Error(`render of ${url} took over ${RENDER_TIMEOUT_MS / 1000} s`)));
+      req.on("error", reject);
+      req.end();
+    });
+
   const door = frontDoor(app.getRequestHandler(), {
     trustedHops: current.trustProxyHops,
     origin: current.siteUrl ?? current.nextAuthUrl,
     tagManager: parseTagId(current.gtmId) !== null,
+    admission: new Admission(current.front.renderConcurrency, current.front.renderQueue),
+    pages: {
+      cache: new PageCache(current.front.pageCacheBytes, current.front.pageCacheSeconds * 1000),
+      generation: () => `${build}:${warehouseIdentity()}`,
+      render,
+      secret: randomBytes(24).toString("base64url"),
+    },
   });
-  const server = createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     Promise.resolve(door(req, res)).catch((error: unknown) => {
       console.error(`[serve] ${req.method} ${req.url?.slice(0, 200)}: ${(error as Error)?.stack ?? String(error)}`);
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json; charset=utf-8" });
+      if (res.headersSent) return void res.end();
+      res.writeHead(500, { "Content-Type": "application/json; charset=utf-8" });
       res.end(JSON.stringify({ error: { code: "internal", message: "Something went wrong on our side." } }));
     });
   });
   server.listen(port, hostname, () => {
-    console.log(`> Open Trade Observatory on http://${hostname ?? "localhost"}:${port} (client address: ${current.trustProxyHops ? `${current.trustProxyHops} trusted proxy hop(s)` : "the socket's peer"})`);
+    const bound = server.address() as AddressInfo;
+    // Internal renders go to this server: over loopback when it listens on every interface.
+    self = { host: bound.address === "::" || bound.address === "0.0.0.0" ? "127.0.0.1" : bound.address, port: bound.port };
+    console.log(`> Open Trade Observatory on http://${hostname ?? "localhost"}:${bound.port} (client address: ${current.trustProxyHops ? `${current.trustProxyHops} trusted proxy hop(s)` : "the socket's peer"})`);
   });
   const stop = () => server.close(() => process.exit(0));
   process.on("SIGTERM", stop);

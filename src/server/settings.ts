@@ -37,6 +37,8 @@ export interface Settings {
   port: number;
   /** TRUST_PROXY_HOPS: proxies in front of this node that append to X-Forwarded-For (0: none). */
   trustProxyHops: number;
+  /** The public page cache and the admission limit (server/front). */
+  front: { pageCacheBytes: number; pageCacheSeconds: number; renderConcurrency: number; renderQueue: number };
   /** SITE_URL, when set and valid. */
   siteUrl: URL | null;
   /** NEXTAUTH_URL, when set and valid. */
@@ -121,6 +123,12 @@ export function parseSettings(env: Env): Settings {
     production: nodeEnv === "production",
     port: read("PORT", port, 3000),
     trustProxyHops: read("TRUST_PROXY_HOPS", hopCount, 0),
+    front: {
+      pageCacheBytes: read("PAGE_CACHE_MB", wholeNumber(65_536), 256) * 1024 * 1024,
+      pageCacheSeconds: read("PAGE_CACHE_SECONDS", wholeNumber(86_400), 300),
+      renderConcurrency: read("RENDER_CONCURRENCY", wholeNumber(1024), 4),
+      renderQueue: read("RENDER_QUEUE", wholeNumber(100_000), 64),
+    },
     siteUrl: toUrl(read<string | null>("SITE_URL", url(["http:", "https:"]), null)),
     nextAuthUrl: toUrl(read<string | null>("NEXTAUTH_URL", url(["http:", "https:"]), null)),
     authSecret: optionalText(env, "NEXTAUTH_SECRET") ?? optionalText(env, "AUTH_SECRET"),
@@ -152,7 +160,7 @@ export function parseSettings(env: Env): Settings {
 
 /** Every variable parseSettings reads: a change to any of them means a new parse. */
 const NAMES = [
-  "NODE_ENV", "PORT", "TRUST_PROXY_HOPS", "SITE_URL", "NEXTAUTH_URL", "NEXTAUTH_SECRET", "AUTH_SECRET", "PROJECT_ROOT", "TRADE_DATA_DIR",
+  "NODE_ENV", "PORT", "TRUST_PROXY_HOPS", "PAGE_CACHE_MB", "PAGE_CACHE_SECONDS", "RENDER_CONCURRENCY", "RENDER_QUEUE", "SITE_URL", "NEXTAUTH_URL", "NEXTAUTH_SECRET", "AUTH_SECRET", "PROJECT_ROOT", "TRADE_DATA_DIR",
   "WAREHOUSE_PATH", "WAREHOUSE_CACHE_ENTRIES", "WAREHOUSE_CACHE_MB", "WAREHOUSE_QUERY_TIMEOUT_MS", "WAREHOUSE_THREADS",
   "WAREHOUSE_MEMORY_LIMIT", "WAREHOUSE_CONNECTIONS", "WAREHOUSE_QUEUE", "DATABASE_URL", "APP_DB_PATH", "SMTP_URL", "EMAIL_FROM",
   "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "GTM_ID", "SLACK_WEBHOOK_URL", "ENABLE_TEST_ROUTES", "STRICT_MESSAGES",

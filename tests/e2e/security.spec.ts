@@ -56,6 +56,10 @@ test.describe("bad input never causes a 500", () => {
   test("client log reports are size-bounded and rate-limited", async ({ request, baseURL }) => {
     const headers = { "content-type": "application/x-www-form-urlencoded", origin: new URL(baseURL!).origin, "x-forwarded-for": "198.51.100.7" };
     expect((await request.post("/api/auth/_log", { headers, data: `level=error&code=${"x".repeat(5000)}` })).status()).toBe(413);
+    // Only well-formed reports: a level next-auth's logger has and a code that is a word.
+    for (const data of ["level=constructor&code=X", "level=error&code=%3Cscript%3E", "code=X", "%%%"]) {
+      await expectJsonError(await request.post("/api/auth/_log", { headers, data }), 400, data);
+    }
     let limited = 0;
     for (let i = 0; i < 25; i++) {
       const response = await request.post("/api/auth/_log", { headers, data: "level=error&code=TEST&message=hello" });

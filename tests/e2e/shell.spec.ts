@@ -106,7 +106,7 @@ test("pages send the security headers", async ({ request }) => {
     const headers = (await request.get(path)).headers();
     expect(headers["permissions-policy"], path).toContain("camera=()");
     expect(headers["cross-origin-opener-policy"], path).toBe("same-origin");
-    expect(headers["content-security-policy"], path).toContain("frame-ancestors 'self'");
+    expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
     expect(headers["content-security-policy"], path).toContain("object-src 'none'");
     expect(headers["x-content-type-options"], path).toBe("nosniff");
   }

@@ -237,12 +237,14 @@ test.describe("visualize: URLs, controls and explanations", () => {
     await expect(page.getByTestId("footer")).toHaveCount(0);
     await expect(page.getByTestId("control-panel")).toHaveCount(0);
     const full = await page.request.get(CASES[0].path);
-    expect(full.headers()["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(full.headers()["x-frame-options"]).toBe("DENY");
 
-    // Another origin (127.0.0.1 instead of localhost) frames the embed.
+    // Another origin (127.0.0.1 instead of localhost) frames the embed. The framing document is one
+    // of the build's static files there (no page policy of ours), its content replaced.
     const other = new URL(baseURL!);
     other.hostname = other.hostname === "127.0.0.1" ? "localhost" : "127.0.0.1";
-    await page.goto(`${other.origin}/api/assets/product_space_hs4.json`);
+    const asset = /\/_next\/static\/[^"']+\.css/.exec(await (await page.request.get(path)).text())![0];
+    await page.goto(`${other.origin}${asset}`);
     await page.setContent(`<iframe src="${baseURL}${path}" width="900" height="600"></iframe>`);
     const frame = page.frameLocator("iframe");
     await expect(frame.locator('[data-testid="chart"][data-chart-ready="true"]')).toBeVisible({ timeout: 30_000 });

@@ -1,7 +1,7 @@
 import "@mantine/core/styles.css";
 import "./global.css";
 import type { Metadata, Viewport } from "next";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { hasLocale, NextIntlClientProvider } from "next-intl";
 import { getTranslations, setRequestLocale } from "next-intl/server";
@@ -23,6 +23,7 @@ import { Providers } from "@/features/shell/Providers";
 import { AccountMenu } from "@/features/account/AccountMenu";
 import { currentSession } from "@/server/auth/session";
 import type { Session } from "next-auth";
+import { PUBLIC_PAGE_HEADER } from "@/server/front/headerNames";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
@@ -62,7 +63,10 @@ export default async function LocaleLayout({
   const scheme = parseColorScheme(jar.get(COLOR_SCHEME_COOKIE)?.value);
   const consent = parseConsentCookie(jar.get(CONSENT_COOKIE)?.value);
   const t = await getTranslations({ locale, namespace: "common" });
-  const session = await initialSession();
+  // A public page rendered for the page cache (server/front/door.ts) is the same for everyone: no
+  // session in its HTML; the account menu asks for it on the client.
+  const publicPage = (await headers()).get(PUBLIC_PAGE_HEADER) === "1";
+  const session = publicPage ? undefined : await initialSession();
 
   return (
     <html lang={LOCALE_TAGS[locale as Locale]} data-mantine-color-scheme={scheme} suppressHydrationWarning>

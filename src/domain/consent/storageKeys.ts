@@ -4,6 +4,11 @@
  */
 /** The remembered colour scheme (a cookie, so the server renders it with no flash). */
 export const COLOR_SCHEME_COOKIE = "ots-color-scheme";
+/**
+ * next-auth's cross-tab signal (local storage): written when the session is fetched, signed in or
+ * out, so other tabs refetch. Necessary (authentication): kept whatever the cookie choice.
+ */
+export const NEXTAUTH_BROADCAST_KEY = "nextauth.message";
 /** Chatbot conversations (local storage), one key per session. */
 export const CHAT_SESSION_PREFIX = "ots-chat:";
 /** Profile history (local storage): the guest's list and one per signed-in user. */

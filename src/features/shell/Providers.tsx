@@ -23,7 +23,8 @@ function ColorSchemeHotkey() {
 
 interface ProvidersProps {
   scheme: ResolvedScheme;
-  session: Session | null;
+  /** The server's session; undefined on cached public pages (the client asks for it). */
+  session: Session | null | undefined;
   consent: Consent;
   /** The analytics tag's container id; null loads no tag at all. */
   tagId: string | null;

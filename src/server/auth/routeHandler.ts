@@ -76,6 +76,10 @@ async function guardedLogin(address: string, account: string, run: () => Promise
   return response;
 }
 
+/** What next-auth's client reports to /api/auth/_log: its logger's levels and upper-case codes. */
+const LOG_LEVELS = new Set(["error", "warn", "debug"]);
+const LOG_CODE = /^[A-Za-z_]{1,64}$/;
+
 /** next-auth's error codes are words ("Verification", "RateLimited"); anything else is not echoed. */
 const ERROR_CODE = /^[A-Za-z]{1,64}$/;
 
@@ -149,6 +153,9 @@ export async function handleAuthRequest(request: NextRequest, context: AuthRoute
     const hit = limiters().clientLog.hit(clientKey(request.headers));
     if (!hit.allowed) return tooManyAttempts(hit.retryAfterSeconds);
     if (body.text.length > 4096) return jsonError(413, "too_large", "A log report is at most 4 KB.");
+    if (!LOG_LEVELS.has(form.level ?? "") || !LOG_CODE.test(form.code ?? "")) {
+      return jsonError(400, "invalid_body", "A log report has a level (error, warn or debug) and a code.");
+    }
   }
   return run();
 }

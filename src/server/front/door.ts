@@ -1,17 +1,47 @@
 /**
  * The front door: what every request passes before Next.js sees it (scripts/serve.ts puts it in
- * front of Next's request handler). It decides who is asking (the client address rate limits key
- * on, from the socket or the trusted proxies: a client cannot write it), refuses methods no route
- * answers (TRACE, CONNECT...) with a JSON 405 instead of Next's 500, and gives each response its
- * own script nonce (the Content-Security-Policy on the request, where Next.js reads it, and on the
- * response) and HSTS on https.
+ * front of Next's request handler).
+ *
+ * - Who is asking: the client address rate limits key on, from the socket or the trusted proxies
+ *   (a client cannot write it).
+ * - Methods no route answers (TRACE, CONNECT...) get a JSON 405 instead of Next's 500.
+ * - Each rendered response gets its own script nonce (the Content-Security-Policy on the request,
+ *   where Next.js reads it, and on the response) and HSTS on https.
+ * - Public pages come from the page cache (pageCache.ts): rendered once per URL, generation and
+ *   first-paint cookies, by an anonymous internal request, whatever session the visitor has;
+ *   concurrent misses for one page share one render; ETag and 304; a CDN may keep the cookie-less
+ *   variant for a minute.
+ * - Bounded work: every request that makes the server render or query (not static files, not cache
+ *   hits) passes the admission limit; beyond it and its short queue, 503 with Retry-After at once.
  */
 import "server-only";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import { COLOR_SCHEME_COOKIE } from "@/domain/consent/storageKeys";
+import { CONSENT_COOKIE } from "@/domain/consent/consent";
+import type { Admission } from "./admission";
 import { clientAddress } from "./clientAddress";
+import { PUBLIC_PAGE_HEADER, RENDER_HEADER } from "./headerNames";
+import { compressPage, inflate, isPublicApiPath, isPublicPagePath, pickEncoding, type CachedPage, type PageCache } from "./pageCache";
 import { contentSecurityPolicy, isEmbedPath, newNonce, strictTransportSecurity } from "./securityHeaders";
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/** A page rendered by an internal request: what Next.js answered, whole. */
+export interface Rendered {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export interface PageCaching {
+  cache: PageCache;
+  /** Changes when the build or the warehouse file changes (a re-import): old entries stop matching. */
+  generation: () => string;
+  /** Renders a URL anonymously through this server, with the given headers (marked internal). */
+  render: (url: string, headers: Record<string, string>) => Promise<Rendered>;
+  /** The header (with a per-process secret value) that marks an internal render. */
+  secret: string;
+}
 
 export interface DoorOptions {
   /** TRUST_PROXY_HOPS: how many proxies in front of this node append to X-Forwarded-For. */
@@ -20,27 +50,114 @@ export interface DoorOptions {
   origin: URL | null;
   /** A tag manager is configured. */
   tagManager: boolean;
+  pages?: PageCaching;
+  admission?: Admission;
+  now?: () => number;
 }
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 const ALLOWED = new Set(METHODS);
 /** Headers a client could send to pass for someone else; only a trusted proxy may set them. */
 const PROXY_HEADERS = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip", "forwarded"];
+/** Next.js's client navigations and prefetches: answered by Next, never from the page cache. */
+const ROUTER_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"];
+const UNCOUNTED = /^\/(?:_next\/static\/|_next\/image|favicon\.ico|robots\.txt|static\/|geo\/)/;
+/** A CDN may keep a cookie-less public page a minute and serve it stale while it revalidates. */
+const SHARED_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+const PRIVATE_CACHE = "private, no-cache";
+const DROPPED = new Set(["content-length", "content-encoding", "transfer-encoding", "date", "connection", "keep-alive", "etag", "set-cookie", "x-frame-options"]);
 
-function refuseMethod(res: ServerResponse) {
-  const body = JSON.stringify({ error: { code: "method_not_allowed", message: `This site answers ${METHODS.join(", ")} only.` } });
-  res.writeHead(405, { "Content-Type": "application/json; charset=utf-8", Allow: METHODS.join(", "), "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store" });
+function sendJson(res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}) {
+  const body = JSON.stringify({ error: { code, message } });
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store", ...headers });
   res.end(body);
+}
+
+function busy(res: ServerResponse, pathname: string) {
+  const headers = { "Retry-After": "1" };
+  if (pathname.startsWith("/api/")) return sendJson(res, 503, "server_busy", "The server is answering many requests; try again in a second.", headers);
+  const body = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Busy</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>Busy for a moment</h1><p>The site is answering many requests. Please try again in a second.</p><p lang="es">El sitio está respondiendo muchas solicitudes. Vuelva a intentarlo en un segundo.</p><p lang="zh">网站正在处理大量请求，请稍后再试。</p></body></html>`;
+  res.writeHead(503, { "Content-Type": "text/html; charset=utf-8", "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store", ...headers });
+  res.end(body);
+}
+
+function cookieValue(header: string | undefined, name: string): string {
+  if (!header) return "";
+  for (const part of header.split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return "";
+}
+
+/** The cache key's cookie part, or null when a value is too long to be one we wrote. */
+function variantOf(req: IncomingMessage): string | null {
+  const cookie = req.headers.cookie;
+  const scheme = cookieValue(cookie, COLOR_SCHEME_COOKIE);
+  const consent = cookieValue(cookie, CONSENT_COOKIE);
+  if (scheme.length > 16 || consent.length > 64) return null;
+  return `${scheme}|${consent}`;
+}
+
+/** What the page cache may answer: a public page (varies by two cookies), a public API, or nothing. */
+function cacheable(req: IncomingMessage, url: string, pathname: string): CachedPage["kind"] | null {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  if (url.length > 1024 || url.includes("_rsc=")) return null;
+  if (ROUTER_HEADERS.some((name) => req.headers[name] !== undefined)) return null;
+  if (isPublicPagePath(pathname)) return "page";
+  return isPublicApiPath(pathname) ? "api" : null;
+}
+
+function flatHeaders(headers: IncomingHttpHeaders, kind: CachedPage["kind"]): Record<string, string | string[]> {
+  const kept: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || DROPPED.has(name) || (kind === "page" && name === "cache-control")) continue;
+    kept[name] = value;
+  }
+  return kept;
+}
+
+function serveCached(req: IncomingMessage, res: ServerResponse, entry: CachedPage, state: "HIT" | "MISS") {
+  for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+  if (entry.kind === "page") {
+    const vary = String(entry.headers["vary"] ?? "");
+    res.setHeader("Vary", vary ? `${vary}, Cookie` : "Accept-Encoding, Cookie");
+    res.setHeader("Cache-Control", req.headers.cookie ? PRIVATE_CACHE : SHARED_CACHE);
+  } else {
+    res.setHeader("Vary", "Accept-Encoding");
+  }
+  res.setHeader("ETag", entry.etag);
+  res.setHeader("X-Front-Cache", state);
+  const inm = req.headers["if-none-match"];
+  if (inm && inm.split(",").some((tag) => tag.trim() === "*" || tag.trim().replace(/^W\//, "") === entry.etag.replace(/^W\//, ""))) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  const encoding = pickEncoding(req.headers["accept-encoding"]);
+  const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : inflate(entry);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.statusCode = entry.status;
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+function servePassThrough(req: IncomingMessage, res: ServerResponse, rendered: Rendered) {
+  for (const [name, value] of Object.entries(rendered.headers)) {
+    if (value !== undefined && !["content-length", "transfer-encoding", "connection", "keep-alive", "date"].includes(name)) res.setHeader(name, value);
+  }
+  res.setHeader("Content-Length", rendered.body.length);
+  res.statusCode = rendered.status;
+  res.end(req.method === "HEAD" ? undefined : rendered.body);
 }
 
 export function frontDoor(handle: RequestHandler, options: DoorOptions): RequestHandler {
   const hsts = strictTransportSecurity(options.origin);
-  return (req, res) => {
-    if (!ALLOWED.has(req.method ?? "")) return refuseMethod(res);
-    req.headers["x-forwarded-for"] = clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, options.trustedHops);
-    if (options.trustedHops <= 0) for (const name of PROXY_HEADERS) delete req.headers[name];
+  const now = options.now ?? Date.now;
+  const pages = options.pages;
+  const inFlight = new Map<string, Promise<CachedPage | Rendered>>();
 
-    const pathname = (req.url ?? "/").split("?")[0]!;
+  function securityHeaders(req: IncomingMessage, res: ServerResponse, pathname: string) {
     if (!pathname.startsWith("/_next/static/")) {
       const embed = isEmbedPath(pathname);
       const policy = contentSecurityPolicy({ nonce: newNonce(), embed, tagManager: options.tagManager });
@@ -51,6 +168,89 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
       if (!embed) res.setHeader("X-Frame-Options", "DENY");
     }
     if (hsts) res.setHeader("Strict-Transport-Security", hsts);
-    return handle(req, res);
+  }
+
+  /** Renders a page once for everyone asking at the same moment, through the admission limit. */
+  function renderShared(key: string, kind: CachedPage["kind"], req: IncomingMessage, url: string): Promise<CachedPage | Rendered | null> {
+    const running = inFlight.get(key);
+    if (running) return running;
+    return (async () => {
+      const release = options.admission ? await options.admission.enter() : () => {};
+      if (!release) return null;
+      const work = (async () => {
+        try {
+          const headers: Record<string, string> = { [RENDER_HEADER]: pages!.secret, "accept-encoding": "identity" };
+          if (req.headers.host) headers.host = req.headers.host;
+          if (req.headers["accept-language"]) headers["accept-language"] = String(req.headers["accept-language"]);
+          const cookie = req.headers.cookie;
+          const kept = [COLOR_SCHEME_COOKIE, CONSENT_COOKIE].map((name) => [name, cookieValue(cookie, name)]).filter(([, value]) => value);
+          if (kept.length && kind === "page") headers.cookie = kept.map(([name, value]) => `${name}=${value}`).join("; ");
+          for (const name of ["x-forwarded-proto", "x-forwarded-host"]) if (typeof req.headers[name] === "string") headers[name] = req.headers[name] as string;
+          const rendered = await pages!.render(url, headers);
+          const type = String(rendered.headers["content-type"] ?? "");
+          const storable = kind === "page" ? type.startsWith("text/html") : /^(application\/json|text\/csv)/.test(type);
+          if (rendered.status !== 200 || !storable || rendered.headers["set-cookie"] || (kind === "api" && /no-store|private/.test(String(rendered.headers["cache-control"] ?? "")))) return rendered;
+          const etag = kind === "api" && typeof rendered.headers.etag === "string" ? rendered.headers.etag : undefined;
+          const entry = compressPage(kind, flatHeaders(rendered.headers, kind), rendered.body, now(), etag);
+          pages!.cache.set(key, entry);
+          return entry;
+        } finally {
+          release();
+        }
+      })();
+      inFlight.set(key, work);
+      try {
+        return await work;
+      } finally {
+        inFlight.delete(key);
+      }
+    })();
+  }
+
+  return async (req, res) => {
+    if (!ALLOWED.has(req.method ?? "")) return sendJson(res, 405, "method_not_allowed", `This site answers ${METHODS.join(", ")} only.`, { Allow: METHODS.join(", ") });
+    const internal = pages !== undefined && req.headers[RENDER_HEADER] === pages.secret;
+    delete req.headers[RENDER_HEADER];
+    delete req.headers[PUBLIC_PAGE_HEADER];
+    req.headers["x-forwarded-for"] = clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, internal ? 0 : options.trustedHops);
+    if (options.trustedHops <= 0 && !internal) for (const name of PROXY_HEADERS) delete req.headers[name];
+
+    const url = req.url ?? "/";
+    const pathname = url.split("?")[0]!;
+    securityHeaders(req, res, pathname);
+
+    if (internal) {
+      // The page cache's own render: anonymous, no session read in the layout, already admitted.
+      req.headers[PUBLIC_PAGE_HEADER] = "1";
+      return handle(req, res);
+    }
+
+    const kind = pages ? cacheable(req, url, pathname) : null;
+    const variant = kind === "page" ? variantOf(req) : kind === "api" ? "" : null;
+    if (pages && kind && variant !== null) {
+      const key = `${pages.generation()}\n${url}\n${variant}`;
+      const hit = pages.cache.get(key);
+      if (hit) return serveCached(req, res, hit, "HIT");
+      const rendered = await renderShared(key, kind, req, url);
+      if (!rendered) return busy(res, pathname);
+      if ("etag" in rendered) return serveCached(req, res, rendered, "MISS");
+      return servePassThrough(req, res, rendered);
+    }
+
+    if (!options.admission || UNCOUNTED.test(pathname)) return handle(req, res);
+    // A client that gives up while waiting must not keep its place: watch for that from the start.
+    let gone = false;
+    res.once("close", () => (gone = true));
+    const release = await options.admission.enter();
+    if (!release) return busy(res, pathname);
+    if (gone || res.destroyed) return release();
+    res.once("close", release);
+    res.once("finish", release);
+    try {
+      return await handle(req, res);
+    } catch (error) {
+      release();
+      throw error;
+    }
   };
 }

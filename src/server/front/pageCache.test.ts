@@ -1,0 +1,51 @@
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { compressPage, inflate, isPublicApiPath, isPublicPagePath, PageCache, pickEncoding } from "./pageCache";
+
+const page = (text: string, now = 0) => compressPage("page", { "content-type": "text/html" }, Buffer.from(text), now);
+
+describe("page cache", () => {
+  it("knows the public page families and APIs, and nothing personal", () => {
+    for (const path of ["/en", "/es/profile/country/chl", "/zh/visualize/tree_map/hs92/export/chl/all/show/2018", "/en/rankings/eci/hs4/hs92", "/en/resources/methods", "/en/data-availability", "/es/blog/welcome"]) {
+      expect(isPublicPagePath(path), path).toBe(true);
+    }
+    for (const path of ["/en/account", "/en/login", "/en/signup", "/en/subscription", "/en/bulk-access", "/api/history", "/xx/profile", "/en/profile-x"]) {
+      expect(isPublicPagePath(path), path).toBe(false);
+    }
+    expect(isPublicApiPath("/api/data")).toBe(true);
+    expect(isPublicApiPath("/api/catalog")).toBe(true);
+    expect(isPublicApiPath("/api/history")).toBe(false);
+    expect(isPublicApiPath("/api/account/signup")).toBe(false);
+  });
+
+  it("stores gzip and brotli, inflates for the rare client that takes neither, tags by content", () => {
+    const entry = page("<html>hello</html>");
+    expect(gunzipSync(entry.gzip).toString()).toBe("<html>hello</html>");
+    expect(inflate(entry).toString()).toBe("<html>hello</html>");
+    expect(entry.etag).toMatch(/^"p-[\w-]{22}"$/);
+    expect(page("<html>other</html>").etag).not.toBe(entry.etag);
+    expect(compressPage("api", {}, Buffer.from("{}"), 0, '"d-1"').etag).toBe('"d-1"');
+  });
+
+  it("is capped by bytes, least recently used out first, and forgets entries past their age", () => {
+    let now = 0;
+    const sample = page("x".repeat(10));
+    const cache = new PageCache(sample.bytes * 4 + 10, 1000, () => now);
+    for (const key of ["a", "b", "c", "d"]) cache.set(key, page(`x${key}`));
+    expect(cache.get("a")).toBeDefined(); // a is now the most recently used
+    cache.set("e", page("xe"));
+    expect(cache.get("b")).toBeUndefined();
+    expect(cache.get("a")).toBeDefined();
+    expect(cache.size.bytes).toBeLessThanOrEqual(sample.bytes * 4 + 10);
+    now = 1000;
+    expect(cache.get("a")).toBeUndefined();
+  });
+
+  it("picks brotli, then gzip, honouring q=0", () => {
+    expect(pickEncoding("gzip, deflate, br")).toBe("br");
+    expect(pickEncoding("gzip")).toBe("gzip");
+    expect(pickEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(pickEncoding(undefined)).toBe("identity");
+    expect(pickEncoding("identity")).toBe("identity");
+  });
+});

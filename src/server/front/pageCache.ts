@@ -1,0 +1,106 @@
+/**
+ * Public pages, rendered once and served from memory. A page's HTML depends only on its URL, the
+ * warehouse generation, the build, and two cookies that shape the first paint (colour scheme and
+ * the cookie choice); never on the session (the account menu fills in on the client). So the key
+ * is exactly those, and signed-in visitors get the same cached page as everyone else.
+ *
+ * Entries are stored compressed (gzip and brotli, made once) and capped by bytes, oldest used
+ * first out. An entry lives `maxAgeMs` at most, so its script nonce (one per rendered entry, sent
+ * with it in the CSP header) changes at least that often.
+ */
+import "server-only";
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
+
+export interface CachedPage {
+  status: number;
+  headers: Record<string, string | string[]>;
+  /** "page": our Cache-Control by cookies; "api": the route's own Cache-Control is kept. */
+  kind: "page" | "api";
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+  storedAt: number;
+  bytes: number;
+}
+
+/** Locale-prefixed public page families (not the account, sign-in or subscription pages). */
+const PUBLIC_PAGE = /^\/(?:en|es|zh)(?:\/(?:profile|visualize|rankings|country-rankings|product-rankings|resources|data-availability|blog|sitemap|support)(?:\/[^?]*)?)?\/?$/;
+
+export function isPublicPagePath(pathname: string): boolean {
+  return PUBLIC_PAGE.test(pathname);
+}
+
+/** Public GET APIs whose answer depends only on the URL and the generation. */
+const PUBLIC_API = /^\/api\/(?:data|catalog|view|cms\/search\/reports)\/?$/;
+
+export function isPublicApiPath(pathname: string): boolean {
+  return PUBLIC_API.test(pathname);
+}
+
+/**
+ * Stored compressed only (gzip and brotli, made once); the rare client that takes neither gets
+ * it inflated on the way out. The route's own ETag is kept, else one is made from the body.
+ */
+export function compressPage(kind: CachedPage["kind"], headers: Record<string, string | string[]>, identity: Buffer, now: number, etag?: string): CachedPage {
+  const gzip = gzipSync(identity, { level: 6 });
+  const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } });
+  const tag = etag ?? `"p-${createHash("sha1").update(identity).digest("base64url").slice(0, 22)}"`;
+  return { status: 200, kind, headers, gzip, br, etag: tag, storedAt: now, bytes: gzip.length + br.length + 2048 };
+}
+
+export function inflate(entry: CachedPage): Buffer {
+  return gunzipSync(entry.gzip);
+}
+
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>();
+  private total = 0;
+
+  constructor(
+    readonly maxBytes: number,
+    readonly maxAgeMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: string): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (this.now() - entry.storedAt >= this.maxAgeMs) {
+      this.total -= entry.bytes;
+      return undefined;
+    }
+    this.entries.set(key, entry); // most recently used last
+    return entry;
+  }
+
+  set(key: string, entry: CachedPage): void {
+    if (entry.bytes > this.maxBytes / 4) return; // one page never crowds out the rest
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.total -= old.bytes;
+    }
+    this.entries.set(key, entry);
+    this.total += entry.bytes;
+    for (const [oldest, value] of this.entries) {
+      if (this.total <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.total -= value.bytes;
+    }
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.total };
+  }
+}
+
+/** The client's preferred encoding among those we store. */
+export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
+  const accepted = (acceptEncoding ?? "").toLowerCase();
+  const allows = (name: string) => new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=(?!0(?:\\.0*)?\\s*(?:,|$))[\\d.]+)?\\s*(?:,|$)`).test(accepted);
+  if (allows("br")) return "br";
+  if (allows("gzip")) return "gzip";
+  return "identity";
+}
