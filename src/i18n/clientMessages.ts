@@ -17,6 +17,7 @@ export const CLIENT_NAMESPACES = [
   "explorer",
   "history",
   "nav",
+  "profileChart",
   "rankings.table",
   "testError",
   "visualize",

@@ -54,7 +54,8 @@ test.describe("GET /api/data", () => {
     await request.get("/api/data", { params });
     const second = await request.get("/api/data", { params });
     expect(second.status()).toBe(200);
-    expect(second.headers()["x-cache"]).toBe("hit");
+    // Whole answers come from the front door's cache; the warehouse's result cache sits behind it.
+    expect(second.headers()["x-front-cache"]).toBe("HIT");
     expect(second.headers()["cache-control"]).toContain("public");
   });
 
@@ -94,5 +95,30 @@ test.describe("GET /api/data", () => {
     const sections = body.cubes.find((c: { name: string }) => c.name === "trade_i_ots_a_sections");
     expect(sections.available).toBe(true);
     expect(sections.caption).toContain("双边贸易");
+  });
+});
+
+test.describe("GET /api/view", () => {
+  test("answers a visualize URL's rows, the ones its chart draws", async ({ request }) => {
+    const path = "/en/visualize/tree_map/hs92/export/chl/all/show/2018";
+    const response = await request.get(`/api/view?path=${encodeURIComponent(path)}`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toContain("public");
+    const { data } = (await response.json()) as { data: { chart: string; rows: { id: string; name: string; value: number }[] } };
+    expect(data.chart).toBe("tree_map");
+    const copper = data.rows.find((row) => row.id.endsWith("2603"));
+    expect(copper?.name).toBe("Copper Ore");
+    // The same number the data API gives.
+    const api = await request.get("/api/data?cube=trade_i_ots_a_hs4&drilldowns=HS4&measures=Trade+Value&cut=Country%3Dchl&cut=Trade+Flow%3D2&cut=Year%3D2018&cut=HS4%3D2603");
+    expect(copper?.value).toBe((await api.json()).data[0]["Trade Value"]);
+  });
+
+  test("refuses anything that is not a visualize URL, with a JSON 4xx", async ({ request }) => {
+    for (const bad of ["", "/en/profile/country/chl", "//evil.example/en/visualize/tree_map", "javascript:alert(1)", "/en/visualize/../../etc/passwd", "/xx/visualize/tree_map/hs92/export/chl/all/show/2018", "/en/visualize/pie/hs92/export/chl/all/show/2018", `/en/visualize/${"a".repeat(600)}`, "/en/visualize/tree_map/hs92/export/chl' OR 1=1--/all/show/2018"]) {
+      const response = await request.get(`/api/view?path=${encodeURIComponent(bad)}`);
+      expect(response.status(), bad).toBeGreaterThanOrEqual(400);
+      expect(response.status(), bad).toBeLessThan(500);
+      expect(typeof (await response.json()).error.code, bad).toBe("string");
+    }
   });
 });

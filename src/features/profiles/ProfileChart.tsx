@@ -2,11 +2,9 @@ import { Alert, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import type { VizState } from "@/domain/visualize/state";
-import { flowSeriesData } from "@/domain/visualize/flows";
 import { TextLink } from "@/features/shell/AppLink";
 import { resolveVizState } from "@/features/visualize/resolve";
-import { VisualizeView } from "@/features/visualize/VisualizeView";
-import { loadView } from "@/server/visualize/view";
+import { LazyProfileChart } from "./LazyProfileChart";
 
 /**
  * A chart of a profile section, drawn by the visualisation builder from a typed view state: the
@@ -18,17 +16,22 @@ export async function ProfileChart({ locale, state, height = 440, bothFlows }: {
   const t = await getTranslations({ locale, namespace: "profiles" });
   const resolution = await resolveVizState(bothFlows ? { ...state, flow: "export" } : state, locale);
   if (resolution.kind === "ok") {
-    let { data, title } = resolution;
+    // The rows load in the browser from /api/view (the page carries only their address); the
+    // server has already checked there is something to draw.
+    const viewUrl = (path: string) => `/api/view?path=${encodeURIComponent(path)}`;
+    let source: { view: string } | { exports: string; imports: string } = { view: viewUrl(resolution.path) };
+    let title = resolution.title;
     if (bothFlows) {
-      const imports = await loadView({ ...state, flow: "import" }, locale);
+      const importState = { ...resolution.state, flow: "import" as const };
+      const imports = await resolveVizState(importState, locale);
       if (imports.kind === "ok") {
-        data = flowSeriesData({ export: resolution.data, import: imports.data }, { export: t("exports"), import: t("imports") });
+        source = { exports: viewUrl(resolution.path), imports: viewUrl(imports.path) };
         title = bothFlows.title;
       }
     }
     return (
       <div data-testid="profile-chart" data-chart={resolution.state.chart}>
-        <VisualizeView data={data} title={title} subtitle={resolution.subtitle} path={resolution.path} embedPath={resolution.embedPath} height={height} showSources={false} />
+        <LazyProfileChart source={source} title={title} subtitle={resolution.subtitle} path={resolution.path} embedPath={resolution.embedPath} height={height} showSources={false} />
         <Text size="xs" mt={4}>
           <TextLink href={resolution.path}>{t("openInBuilder")}</TextLink>
         </Text>
