@@ -14,7 +14,7 @@ import { LazyProfileChart } from "./LazyProfileChart";
  */
 export async function ProfileChart({ locale, state, height = 440, bothFlows }: { locale: Locale; state: VizState; height?: number; bothFlows?: { title: string } }) {
   const t = await getTranslations({ locale, namespace: "profiles" });
-  const resolution = await resolveVizState(bothFlows ? { ...state, flow: "export" } : state, locale);
+  const resolution = await resolveVizState(bothFlows ? { ...state, flow: "export" } : state, locale, { controls: false });
   if (resolution.kind === "ok") {
     // The rows load in the browser from /api/view (the page carries only their address); the
     // server has already checked there is something to draw.
@@ -23,7 +23,7 @@ export async function ProfileChart({ locale, state, height = 440, bothFlows }: {
     let title = resolution.title;
     if (bothFlows) {
       const importState = { ...resolution.state, flow: "import" as const };
-      const imports = await resolveVizState(importState, locale);
+      const imports = await resolveVizState(importState, locale, { controls: false });
       if (imports.kind === "ok") {
         source = { exports: viewUrl(resolution.path), imports: viewUrl(imports.path) };
         title = bothFlows.title;

@@ -149,7 +149,7 @@ export async function resolveVisualization(segments: readonly string[], query: Q
 export async function resolveVizState(
   state: VizState,
   locale: Locale,
-  options: { embed?: boolean; catalog?: Awaited<ReturnType<typeof vizCatalog>> } = {},
+  options: { embed?: boolean; catalog?: Awaited<ReturnType<typeof vizCatalog>>; controls?: boolean } = {},
 ): Promise<Exclude<Resolution, { kind: "redirect" } | { kind: "notFound" }>> {
   let catalog = options.catalog;
   try {
@@ -167,7 +167,8 @@ export async function resolveVizState(
     title: vizTitle(state, members, t),
     path: `/${locale}${buildVizPath(state, coverage.hs4)}`,
     embedPath: `/${locale}${buildVizPath(state, coverage.hs4, { embed: true })}`,
-    options: embed ? { countries: [], sections: [], hs2: [], hs4: [] } : controlOptions(members, locale),
+    // The control panel's lists (sorted names of every country and product): only where drawn.
+    options: embed || options.controls === false ? { countries: [], sections: [], hs2: [], hs4: [] } : controlOptions(members, locale),
   };
   let view;
   try {
