@@ -2,7 +2,7 @@
 
 import { Alert, Button, Skeleton, Text } from "@mantine/core";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import type { VizData } from "@/domain/visualize/data";
 import { flowSeriesData } from "@/domain/visualize/flows";
 import { VisualizeView, type VisualizeViewProps } from "@/features/visualize/VisualizeView";
@@ -28,12 +28,12 @@ export function LazyProfileChart({ source, height = 440, ...view }: Props) {
   const t = useTranslations("profileChart");
   const [data, setData] = useState<VizData | null>(null);
   const [failed, setFailed] = useState(false);
-
+  const [attempt, setAttempt] = useState(0);
   // The source's URLs, not the object, decide when to fetch again.
   const key = JSON.stringify(source);
-  const load = useCallback(() => {
+
+  useEffect(() => {
     const current = JSON.parse(key) as Props["source"];
-    setFailed(false);
     const work =
       "view" in current
         ? fetchView(current.view)
@@ -45,15 +45,18 @@ export function LazyProfileChart({ source, height = 440, ...view }: Props) {
     return () => {
       live = false;
     };
-  }, [key, t]);
+  }, [key, t, attempt]);
 
-  useEffect(() => load(), [load]);
+  const retry = () => {
+    setFailed(false);
+    setAttempt((n) => n + 1);
+  };
 
   if (failed) {
     return (
       <Alert variant="light" color="red" data-testid="profile-chart-failed">
         <Text size="sm">{t("failed")}</Text>
-        <Button size="xs" variant="default" mt="xs" onClick={load}>
+        <Button size="xs" variant="default" mt="xs" onClick={retry}>
           {t("retry")}
         </Button>
       </Alert>

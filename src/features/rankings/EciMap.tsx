@@ -4,12 +4,13 @@ import { Center, Loader, Text } from "@mantine/core";
 import { useLocale } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import type { Locale } from "@/domain/i18n/locales";
+import { CHART_ASSETS } from "@/domain/visualize/assets";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import { clampGeometry, eciMapOption, type ChartTheme, type MapDatum, type MapLabels } from "./charts";
 import { EChart, echarts } from "./EChart";
 
-const MAP_URL = "/api/geo/world_countries_110m.topojson";
+const MAP_URL = `/api/assets/${CHART_ASSETS.worldMap}`;
 const MAP_NAME = "world-110m";
 let registering: Promise<void> | null = null;
 

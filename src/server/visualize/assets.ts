@@ -27,17 +27,33 @@ export async function productSpaceIds(): Promise<Set<string> | null> {
 }
 
 
-const ALLOWED = new Set<string>([CHART_ASSETS.productSpace, CHART_ASSETS.worldMap, "world_countries_50m.topojson"]);
+/** A map file name the package may declare under geo/ (no path, no dots but the extension). */
+const MAP_NAME = /^[a-z0-9_]{1,80}\.(?:topojson|geojson)$/;
 const CACHE_CONTROL = "public, max-age=604800, stale-while-revalidate=86400";
 
+const PROMISED = new Set<string>(Object.values(CHART_ASSETS));
+
 /**
- * GET /api/assets/{name}: a chart asset from the data package. Only the names above are served
- * (no path is ever built from the request); responses are cacheable for a week and carry an ETag
- * derived from the file's size and modification time, so revalidation is a cheap 304.
+ * The asset a name may stand for: one the charts draw with (null when the package lacks it: 503),
+ * or another map the data package declares; undefined for anything else (404).
  */
+function allowedAsset(name: string) {
+  if (PROMISED.has(name)) return resolveDataAsset(name);
+  if (!MAP_NAME.test(name)) return undefined;
+  const asset = resolveDataAsset(`geo/${name}`);
+  return asset?.kind === "map" ? asset : undefined;
+}
+
+/** Whether a name could be a map file (for the old /api/geo/{name} addresses, redirected here). */
+export function isMapAssetName(name: string): boolean {
+  return MAP_NAME.test(name);
+}
+
 export async function handleAssetRequest(request: Request, name: string): Promise<Response> {
-  if (!ALLOWED.has(name)) return jsonError(404, "not_found", `No chart asset named "${name.slice(0, 80)}"; available: ${[...ALLOWED].join(", ")}.`);
-  const asset = resolveDataAsset(name);
+  const asset = allowedAsset(name);
+  if (asset === undefined) {
+    return jsonError(404, "not_found", `No chart asset named "${name.slice(0, 80)}": the product-space layout (${CHART_ASSETS.productSpace}) or a map file the data package declares, such as ${CHART_ASSETS.worldMap}.`);
+  }
   if (!asset) return jsonError(503, "asset_unavailable", `The data package does not provide ${name}.`);
   try {
     const info = await stat(asset.absolutePath);
