@@ -221,3 +221,25 @@ test.describe("profile URLs", () => {
     await expect(page.locator("#destinations h2 a")).toHaveAttribute("href", "#destinations");
   });
 });
+
+test.describe("one view service", () => {
+  for (const path of ["/en/profile/country/chl", "/es/profile/hs/2603", "/en/profile/bilateral-country/deu/partner/fra"]) {
+    test(`rendering ${path} asks the warehouse for each query once`, async ({ playwright, baseURL }) => {
+      // Its own client, no browser: only the server render's queries are counted (the charts'
+      // rows, fetched later by the browser, are not part of it).
+      const client = await playwright.request.newContext({ baseURL });
+      // Warm-up first: what the server loads once for every page (members, the search index,
+      // whole-world tables) is not this render's work.
+      expect((await client.get(`${path}?warm=${Date.now()}`)).status()).toBe(200);
+      expect((await client.get("/api/cms/search/reports?query=chile")).status()).toBe(200);
+      expect((await client.delete("/api/test/queries")).status()).toBe(204);
+      // A URL new to the page cache, so the page is rendered now.
+      const page = await client.get(`${path}?render=${Date.now()}`);
+      expect(page.status()).toBe(200);
+      const { queries } = (await (await client.get("/api/test/queries")).json()) as { queries: { key: string; count: number }[] };
+      expect(queries.length, "the render asked the warehouse something").toBeGreaterThan(2);
+      expect(queries.filter((q) => q.count > 1).map((q) => `${q.count}× ${q.key}`)).toEqual([]);
+      await client.dispose();
+    });
+  }
+});

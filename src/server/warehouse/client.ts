@@ -4,6 +4,7 @@
  * so a chart can show the query behind it.
  */
 import "server-only";
+import { cache } from "react";
 import type { Locale } from "@/domain/i18n/locales";
 import { warehouseStatus, type WarehouseStatus } from "./config";
 import { warehouseMeta, withWarehouse } from "./db";
@@ -17,9 +18,17 @@ export { WarehouseError, isWarehouseError } from "./errors";
 export { warehouseStatus };
 export type { WarehouseStatus };
 
+/**
+ * One render asks for each query once: sections, charts and heroes that need the same numbers
+ * share one answer (React's request cache; outside a render it simply runs the query). The answer
+ * is shared, so callers never mutate it (the result cache shares it already).
+ */
+const queryOncePerRender = cache(async (key: string, locale: Locale): Promise<DataResponse> => (await executeQuery(JSON.parse(key) as DataQuery, locale)).response);
+
 /** Runs a query (validated exactly like the HTTP API). Throws WarehouseError on bad input or no data. */
 export async function queryCube(query: DataQuery, locale: Locale = "en", options: ExecuteOptions = {}): Promise<DataResponse> {
-  return (await executeQuery(query, locale, options)).response;
+  if (options.cache === false) return (await executeQuery(query, locale, options)).response;
+  return queryOncePerRender(JSON.stringify(query), locale);
 }
 
 /** "/api/data?cube=...": the public URL answering the same query. */

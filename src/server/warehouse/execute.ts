@@ -3,6 +3,7 @@
  * by the typed client that pages use.
  */
 import "server-only";
+import { recordIssued } from "./queryLog";
 import type { Locale } from "@/domain/i18n/locales";
 import { LruCache } from "./cache";
 import { compileQuery, type CompiledQuery } from "./compile";
@@ -91,6 +92,7 @@ function shape(q: ResolvedQuery, compiled: CompiledQuery, rows: Record<string, u
 const inflight = new Map<string, Promise<ExecuteResult>>();
 
 export async function executeResolved(q: ResolvedQuery, locale: Locale, options: ExecuteOptions = {}): Promise<ExecuteResult> {
+  recordIssued(canonicalKey(q, locale));
   if (options.cache === false) return run(q, locale, false);
   const meta = await warehouseMeta();
   if (!meta) return run(q, locale, true);
