@@ -9,7 +9,7 @@ describe("settings", () => {
       siteUrl: null,
       nextAuthUrl: null,
       authSecret: null,
-      warehouse: { cacheEntries: 500, cacheBytes: 64 * 1024 * 1024, queryTimeoutMs: 15_000, threads: 2, memoryLimit: "2GB", connections: 4 },
+      warehouse: { cacheEntries: 5000, cacheBytes: 64 * 1024 * 1024, queryTimeoutMs: 15_000, threads: 2, memoryLimit: "2GB", connections: 4 },
       enableTestRoutes: false,
       strictMessages: false,
       problems: [],
@@ -38,7 +38,7 @@ describe("settings", () => {
   it("names every malformed variable, and uses its default meanwhile", () => {
     const env = { WAREHOUSE_MEMORY_LIMIT: "lots; DROP", WAREHOUSE_CACHE_ENTRIES: "-3", PORT: "http", NEXTAUTH_URL: "not a url", SMTP_URL: "mail.example" };
     const s = parseSettings(env);
-    expect(s.warehouse).toMatchObject({ memoryLimit: "2GB", cacheEntries: 500 });
+    expect(s.warehouse).toMatchObject({ memoryLimit: "2GB", cacheEntries: 5000 });
     expect(s.port).toBe(3000);
     expect(s.nextAuthUrl).toBeNull();
     expect(s.problems.map((p) => p.split(" ")[0])).toEqual(["PORT", "NEXTAUTH_URL", "WAREHOUSE_CACHE_ENTRIES", "WAREHOUSE_MEMORY_LIMIT", "SMTP_URL"]);

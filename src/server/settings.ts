@@ -136,7 +136,7 @@ export function parseSettings(env: Env): Settings {
     tradeDataDir: optionalText(env, "TRADE_DATA_DIR"),
     warehousePath: optionalText(env, "WAREHOUSE_PATH"),
     warehouse: {
-      cacheEntries: read("WAREHOUSE_CACHE_ENTRIES", wholeNumber(100_000), 500),
+      cacheEntries: read("WAREHOUSE_CACHE_ENTRIES", wholeNumber(100_000), 5000),
       cacheBytes: read("WAREHOUSE_CACHE_MB", wholeNumber(4096), 64) * 1024 * 1024,
       queryTimeoutMs: read("WAREHOUSE_QUERY_TIMEOUT_MS", wholeNumber(600_000), 15_000),
       threads: read("WAREHOUSE_THREADS", wholeNumber(256), 2),

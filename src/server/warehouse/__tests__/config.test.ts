@@ -49,7 +49,7 @@ describe("paths", () => {
   it("ignores malformed runtime settings", () => {
     process.env.WAREHOUSE_MEMORY_LIMIT = "lots; DROP";
     process.env.WAREHOUSE_CACHE_ENTRIES = "-3";
-    expect(runtimeSettings()).toMatchObject({ memoryLimit: "2GB", cacheEntries: 500 });
+    expect(runtimeSettings()).toMatchObject({ memoryLimit: "2GB", cacheEntries: 5000 });
   });
 });
 
