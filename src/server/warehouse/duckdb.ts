@@ -31,9 +31,18 @@ interface Handle {
   meta: WarehouseMeta;
 }
 
-let current: Handle | null = null;
-let opening: Promise<Handle> | null = null;
-let generationCounter = 0;
+/**
+ * One warehouse per process. Next.js compiles this module into several bundles (pages, route
+ * handlers, instrumentation), each with its own module scope: kept there, every bundle opened its
+ * own DuckDB instance (three per process, each with its memory and buffers) and its own result
+ * cache. On globalThis they share one.
+ */
+interface EngineState {
+  current: Handle | null;
+  opening: Promise<Handle> | null;
+  generationCounter: number;
+}
+const state: EngineState = ((globalThis as unknown as { __otoDuckdb?: EngineState }).__otoDuckdb ??= { current: null, opening: null, generationCounter: 0 });
 
 function unavailable(file: string, reason: string): WarehouseError {
   const { lookedIn } = resolveDataDir();
@@ -128,7 +137,7 @@ async function open(file: string, stat: fs.Stats): Promise<Handle> {
       ino: stat.ino,
       size: stat.size,
       mtimeMs: stat.mtimeMs,
-      generation: ++generationCounter,
+      generation: ++state.generationCounter,
       instance,
       idle: [conn],
       connections: 1,
@@ -213,27 +222,27 @@ async function currentHandle(): Promise<Handle> {
   const file = warehousePath();
   const stat = statOrNull(file);
   if (!stat) {
-    if (current) {
-      retire(current);
-      current = null;
+    if (state.current) {
+      retire(state.current);
+      state.current = null;
     }
     throw unavailable(file, `No trade warehouse at ${file}.`);
   }
-  if (current && (current.path !== file || current.ino !== stat.ino || current.size !== stat.size || current.mtimeMs !== stat.mtimeMs)) {
-    retire(current);
-    current = null;
+  if (state.current && (state.current.path !== file || state.current.ino !== stat.ino || state.current.size !== stat.size || state.current.mtimeMs !== stat.mtimeMs)) {
+    retire(state.current);
+    state.current = null;
   }
-  if (current) return current;
-  if (!opening) {
-    opening = open(file, stat).finally(() => {
-      opening = null;
+  if (state.current) return state.current;
+  if (!state.opening) {
+    state.opening = open(file, stat).finally(() => {
+      state.opening = null;
     });
   }
-  const handle = await opening;
+  const handle = await state.opening;
   // Another caller may have installed a handle while this one was opening.
-  const installed = current as Handle | null;
-  if (!installed || installed.generation < handle.generation) current = handle;
-  return current ?? handle;
+  const installed = state.current as Handle | null;
+  if (!installed || installed.generation < handle.generation) state.current = handle;
+  return state.current ?? handle;
 }
 
 async function acquire(handle: Handle): Promise<DuckDBConnection> {
@@ -324,8 +333,8 @@ async function meta(): Promise<(WarehouseMeta & { generation: number }) | null> 
 }
 
 function close(): void {
-  if (current) retire(current);
-  current = null;
+  if (state.current) retire(state.current);
+  state.current = null;
 }
 
 /** DuckDB's SQL: double-quoted identifiers, `$name` parameters. */

@@ -59,6 +59,12 @@ export function badParameter(parameter: string, message: string, code: Warehouse
   return new WarehouseError(code, message, { parameter, status: 400 });
 }
 
+/**
+ * By shape as well as by class: Next.js bundles this module more than once, and the warehouse
+ * state they share (duckdb.ts) may hand one bundle an error made by another bundle's class.
+ */
 export function isWarehouseError(error: unknown): error is WarehouseError {
-  return error instanceof WarehouseError;
+  if (error instanceof WarehouseError) return true;
+  const e = error as Partial<WarehouseError> | null;
+  return error instanceof Error && e!.name === "WarehouseError" && typeof e!.code === "string" && typeof e!.status === "number" && typeof e!.toJSON === "function";
 }

@@ -25,18 +25,19 @@ export interface ExecuteResult {
   bytes: number;
 }
 
-let cache: LruCache<ExecuteResult> | null = null;
+/** One result cache and one single-flight map per process, shared by every bundle (see duckdb.ts). */
+const shared = globalThis as unknown as { __otoResultCache?: LruCache<ExecuteResult>; __otoInflight?: Map<string, Promise<ExecuteResult>> };
 
 function resultCache(): LruCache<ExecuteResult> {
-  if (!cache) {
+  if (!shared.__otoResultCache) {
     const settings = runtimeSettings();
-    cache = new LruCache(settings.cacheEntries, settings.cacheBytes);
+    shared.__otoResultCache = new LruCache(settings.cacheEntries, settings.cacheBytes);
   }
-  return cache;
+  return shared.__otoResultCache;
 }
 
 export function clearResultCache(): void {
-  cache?.clear();
+  shared.__otoResultCache?.clear();
 }
 
 export function cacheStats(): { entries: number; bytes: number; hits: number; misses: number } {
@@ -89,7 +90,7 @@ function shape(q: ResolvedQuery, compiled: CompiledQuery, rows: Record<string, u
  * Identical queries running at the same moment share one computation (single flight): under a
  * burst of the same profile, the warehouse computes each answer once and the others wait for it.
  */
-const inflight = new Map<string, Promise<ExecuteResult>>();
+const inflight: Map<string, Promise<ExecuteResult>> = (shared.__otoInflight ??= new Map());
 
 export async function executeResolved(q: ResolvedQuery, locale: Locale, options: ExecuteOptions = {}): Promise<ExecuteResult> {
   recordIssued(canonicalKey(q, locale));
