@@ -12,9 +12,9 @@
  * (each URL new to the page cache) for the render p50.
  */
 import autocannon from "autocannon";
-import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
+import { benchServer, percentile } from "./lib/server";
 
 const COUNTRIES = [
   "deu", "chl", "usa", "chn", "bra", "fra", "jpn", "ind", "zaf", "esp", "mex", "kor", "aus", "nga", "arg", "can", "ita", "gbr", "rus", "idn",
@@ -35,55 +35,12 @@ function apiQueries(country: string): string[] {
 function rssMb(pid: number | null): string {
   if (!pid) return "n/a";
   try {
-    // The server is the process that listens; the npx/tsx wrappers above it are small.
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
     const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
     return `${Math.round(kb / 1024)} MB`;
   } catch {
     return "n/a";
   }
-}
-
-async function waitFor(url: string, timeoutMs = 90_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-/** The pid of the node process listening on the port (the server itself, not npx). */
-function listeningPid(port: string): number | null {
-  if (process.env.BENCH_PID) return Number(process.env.BENCH_PID);
-  try {
-    const hex = Number(port).toString(16).toUpperCase().padStart(4, "0");
-    const inodes = new Set<string>();
-    for (const file of ["/proc/net/tcp", "/proc/net/tcp6"]) {
-      for (const line of readFileSync(file, "utf8").split("\n").slice(1)) {
-        const cols = line.trim().split(/\s+/);
-        if (cols[1]?.endsWith(`:${hex}`) && cols[3] === "0A") inodes.add(cols[9]!);
-      }
-    }
-    for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-      try {
-        for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-          const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
-          const inode = /socket:\[(\d+)\]/.exec(link)?.[1];
-          if (inode && inodes.has(inode)) return Number(pid);
-        }
-      } catch {
-        // not ours to read
-      }
-    }
-  } catch {
-    // no /proc
-  }
-  return null;
 }
 
 async function run(title: string, base: string, paths: string[], connections: number, pid: number | null, seconds = SECONDS) {
@@ -116,27 +73,14 @@ async function sequential(base: string, paths: string[]): Promise<string> {
     times.push(performance.now() - t0);
     statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
   }
-  times.sort((a, b) => a - b);
-  const at = (p: number) => Math.round(times[Math.min(times.length - 1, Math.floor(p * times.length))]!);
-  return `p50 ${at(0.5)} ms, p90 ${at(0.9)} ms (statuses ${[...statuses].map(([status, n]) => `${status}×${n}`).join(", ")})`;
+  return `p50 ${Math.round(percentile(times, 50))} ms, p90 ${Math.round(percentile(times, 90))} ms (statuses ${[...statuses].map(([status, n]) => `${status}×${n}`).join(", ")})`;
 }
 
 async function main() {
-  let server: ChildProcess | null = null;
-  let base = process.env.BENCH_BASE_URL;
-  const port = process.env.BENCH_PORT || "3198";
-  if (!base) {
-    base = `http://localhost:${port}`;
-    server = spawn("npx", ["tsx", "scripts/serve.ts", "-p", port], {
-      stdio: "ignore",
-      detached: true,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || "bench-only-secret-0123456789abcdef012345" },
-    });
-  }
+  const server = await benchServer("3198");
+  const { base, pid } = server;
   try {
-    await waitFor(`${base}/en`);
-    const pid = listeningPid(new URL(base).port || "80");
-    console.log(`server ${base} (pid ${pid ?? "unknown"}), RSS at start ${rssMb(pid)}; ${CONNECTIONS} connections, ${SECONDS} s per run`);
+    console.log(`server ${base} (pid ${pid ?? "unknown: set BENCH_PID"}), RSS at start ${rssMb(pid)}; ${CONNECTIONS} connections, ${SECONDS} s per run`);
     const profiles = COUNTRIES.map((c) => `/en/profile/country/${c}`);
     const first = await sequential(base, profiles);
     console.log(`0) first visit to each of the 50 profiles, one at a time (page cache and query cache cold): ${first}`);
@@ -148,7 +92,7 @@ async function main() {
     const html = await (await fetch(`${base}/en/profile/country/chl`, { headers: { "accept-encoding": "identity" } })).text();
     console.log(`country profile HTML: ${Math.round(Buffer.byteLength(html) / 1024)} KB uncompressed`);
   } finally {
-    if (server?.pid) process.kill(-server.pid, "SIGTERM");
+    server.stop();
   }
 }
 

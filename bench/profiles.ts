@@ -5,34 +5,16 @@
  *   BENCH_BASE_URL=http://localhost:3000 npx tsx bench/profiles.ts
  *
  * Prints p50/p95 of the full HTML response for 20 country profiles never requested before (the
- * warehouse's query cache is cold for them), then for the same pages again (cached), and the gzipped
+ * warehouse's query cache is cold for them), then for the same pages again (from the page cache), and the gzipped
  * size of every script a first visit to a few pages downloads (target: under 300 KB). Figures only.
  */
 import { chromium } from "@playwright/test";
-import { spawn, type ChildProcess } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
+import { benchServer, percentile, waitFor } from "./lib/server";
 
 const COUNTRIES = ["deu", "chl", "usa", "chn", "bra", "fra", "jpn", "ind", "zaf", "esp", "mex", "kor", "aus", "nga", "arg", "can", "ita", "gbr", "rus", "idn"];
 const FIRST_LOAD_PAGES = ["/en", "/en/profile/country/chl", "/es/profile/hs/2603", "/en/visualize/tree_map/hs92/export/chl/all/show/2018"];
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function waitFor(url: string, timeoutMs = 60_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 async function timed(url: string): Promise<number> {
   const t0 = performance.now();
@@ -43,20 +25,9 @@ async function timed(url: string): Promise<number> {
 }
 
 async function main() {
-  let server: ChildProcess | null = null;
-  let base = process.env.BENCH_BASE_URL;
-  if (!base) {
-    const port = process.env.BENCH_PORT || "3199";
-    base = `http://localhost:${port}`;
-    // Its own process group, so the server it starts (a grandchild) is stopped with it.
-    server = spawn("npx", ["tsx", "scripts/serve.ts", "-p", port], {
-      stdio: "ignore",
-      detached: true,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || "bench-only-secret-0123456789abcdef012345" },
-    });
-  }
+  const server = await benchServer("3199");
+  const base = server.base;
   try {
-    await waitFor(`${base}/en`);
     // The profile index is built at start-up; wait for it through a search.
     await waitFor(`${base}/api/cms/search/reports?query=chile`, 120_000);
     const cold: number[] = [];
@@ -65,7 +36,7 @@ async function main() {
     for (const country of COUNTRIES) warm.push(await timed(`${base}/en/profile/country/${country}`));
     console.log(`country profile, server render to last byte (ms)   p50      p95`);
     console.log(`  first request (queries uncached)               ${percentile(cold, 50).toFixed(0).padStart(5)}    ${percentile(cold, 95).toFixed(0).padStart(5)}`);
-    console.log(`  again (query cache warm)                       ${percentile(warm, 50).toFixed(0).padStart(5)}    ${percentile(warm, 95).toFixed(0).padStart(5)}`);
+    console.log(`  again (page cache)                             ${percentile(warm, 50).toFixed(0).padStart(5)}    ${percentile(warm, 95).toFixed(0).padStart(5)}`);
 
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
     console.log(`\nJavaScript of a cold visit, gzipped: first load (scripts in the HTML) and in all (with lazily loaded chunks such as ECharts)`);
@@ -91,7 +62,7 @@ async function main() {
     }
     await browser.close();
   } finally {
-    if (server?.pid) process.kill(-server.pid, "SIGTERM");
+    server.stop();
   }
 }
 
