@@ -12,9 +12,10 @@
  *   an owner who also mistyped uses the emailed sign-in link).
  *
  * The owner can never be locked out by somebody else's failures: every limit is keyed on the
- * failing address. Kept in this process's memory with a bound on entries (see RateLimiter).
+ * failing address. Four fixed-window counters (RateLimiter), each bounded in keys.
  */
 import "server-only";
+import { RateLimiter } from "@/server/http/rateLimit";
 
 const MINUTE = 60_000;
 
@@ -40,94 +41,49 @@ export const LOGIN_LIMITS: LoginGuardLimits = {
 
 export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; reason: "pair" | "spraying" | "account" };
 
-interface Window<T> {
-  start: number;
-  value: T;
-}
-
-/** A map of fixed windows with a bound on keys (oldest dropped first). */
-class Windows<T> {
-  private readonly map = new Map<string, Window<T>>();
-  constructor(
-    private readonly windowMs: number,
-    private readonly maxKeys: number,
-    private readonly fresh: () => T,
-  ) {}
-
-  /** The live window for a key, if any. */
-  get(key: string, now: number): Window<T> | undefined {
-    const entry = this.map.get(key);
-    if (entry && now - entry.start >= this.windowMs) {
-      this.map.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  /** The live window for a key, opened now if there is none. */
-  open(key: string, now: number): Window<T> {
-    const live = this.get(key, now);
-    if (live) return live;
-    while (this.map.size >= this.maxKeys) {
-      const oldest = this.map.keys().next().value;
-      if (oldest === undefined) break;
-      this.map.delete(oldest);
-    }
-    const entry = { start: now, value: this.fresh() };
-    this.map.set(key, entry);
-    return entry;
-  }
-
-  retryAfter(entry: Window<T>, now: number): number {
-    return Math.max(1, Math.ceil((entry.start + this.windowMs - now) / 1000));
-  }
-
-  delete(key: string) {
-    this.map.delete(key);
-  }
-}
-
 export class LoginGuard {
-  private readonly pairs: Windows<number>;
-  private readonly addresses: Windows<Set<string>>;
-  private readonly accounts: Windows<{ failures: number; addresses: Set<string> }>;
+  /** Failures per address and account. */
+  private readonly pairs: RateLimiter;
+  /** Accounts an address failed on: one use per account, at its first failure in the window. */
+  private readonly addresses: RateLimiter;
+  /** Failures per account, from any address. */
+  private readonly accounts: RateLimiter;
+  /** Whether an address failed on an account within the account's window. */
+  private readonly failedHere: RateLimiter;
 
   constructor(
     private readonly limits: LoginGuardLimits = LOGIN_LIMITS,
-    private readonly now: () => number = Date.now,
+    now: () => number = Date.now,
   ) {
-    this.pairs = new Windows(limits.pairWindowMs, limits.maxKeys, () => 0);
-    this.addresses = new Windows(limits.addressWindowMs, limits.maxKeys, () => new Set());
-    this.accounts = new Windows(limits.accountWindowMs, limits.maxKeys, () => ({ failures: 0, addresses: new Set() }));
+    this.pairs = new RateLimiter(limits.perPair, limits.pairWindowMs, limits.maxKeys, now);
+    this.addresses = new RateLimiter(limits.accountsPerAddress, limits.addressWindowMs, limits.maxKeys, now);
+    this.accounts = new RateLimiter(limits.perAccount, limits.accountWindowMs, limits.maxKeys, now);
+    this.failedHere = new RateLimiter(1, limits.accountWindowMs, limits.maxKeys, now);
   }
 
   /** Whether this address may try a password for this account now. */
   check(address: string, account: string): Verdict {
-    const now = this.now();
-    const pair = this.pairs.get(`${address}|${account}`, now);
-    if (pair && pair.value >= this.limits.perPair) return { allowed: false, retryAfterSeconds: this.pairs.retryAfter(pair, now), reason: "pair" };
-    const sprayed = this.addresses.get(address, now);
-    if (sprayed && sprayed.value.size >= this.limits.accountsPerAddress) {
-      return { allowed: false, retryAfterSeconds: this.addresses.retryAfter(sprayed, now), reason: "spraying" };
-    }
-    const attacked = this.accounts.get(account, now);
-    if (attacked && attacked.value.failures >= this.limits.perAccount && attacked.value.addresses.has(address)) {
-      return { allowed: false, retryAfterSeconds: this.accounts.retryAfter(attacked, now), reason: "account" };
+    const pair = this.pairs.count(`${address}|${account}`);
+    if (pair.count >= this.limits.perPair) return { allowed: false, retryAfterSeconds: pair.retryAfterSeconds, reason: "pair" };
+    const sprayed = this.addresses.count(address);
+    if (sprayed.count >= this.limits.accountsPerAddress) return { allowed: false, retryAfterSeconds: sprayed.retryAfterSeconds, reason: "spraying" };
+    const attacked = this.accounts.count(account);
+    if (attacked.count >= this.limits.perAccount && this.failedHere.count(`${account}|${address}`).count > 0) {
+      return { allowed: false, retryAfterSeconds: attacked.retryAfterSeconds, reason: "account" };
     }
     return { allowed: true };
   }
 
   failed(address: string, account: string) {
-    const now = this.now();
-    this.pairs.open(`${address}|${account}`, now).value += 1;
-    this.addresses.open(address, now).value.add(account);
-    const attacked = this.accounts.open(account, now).value;
-    attacked.failures += 1;
-    if (attacked.addresses.size < this.limits.maxKeys) attacked.addresses.add(address);
+    const pair = `${address}|${account}`;
+    if (this.pairs.count(pair).count === 0) this.addresses.hit(address);
+    this.pairs.hit(pair);
+    this.accounts.hit(account);
+    this.failedHere.hit(`${account}|${address}`);
   }
 
   /** A right password clears this address's record on this account (not the account's own count). */
   succeeded(address: string, account: string) {
-    this.pairs.delete(`${address}|${account}`);
+    this.pairs.reset(`${address}|${account}`);
   }
 }

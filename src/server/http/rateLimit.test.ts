@@ -11,6 +11,8 @@ describe("RateLimiter", () => {
     expect(refused.allowed).toBe(false);
     expect(refused.retryAfterSeconds).toBe(45);
     expect(limiter.hit("b").allowed).toBe(true);
+    expect(limiter.count("a")).toEqual({ count: 4, retryAfterSeconds: 45 });
+    expect(limiter.count("nobody")).toEqual({ count: 0, retryAfterSeconds: 0 });
     now = 60_000;
     expect(limiter.hit("a").allowed).toBe(true);
   });

@@ -37,8 +37,21 @@ export class RateLimiter {
     };
   }
 
+  /** What this key has used in its live window, without counting a use. */
+  count(key: string): { count: number; retryAfterSeconds: number } {
+    const time = this.now();
+    const entry = this.windows.get(key);
+    if (!entry || time - entry.start >= this.windowMs) return { count: 0, retryAfterSeconds: 0 };
+    return { count: entry.count, retryAfterSeconds: Math.max(1, Math.ceil((entry.start + this.windowMs - time) / 1000)) };
+  }
+
   reset(key: string) {
     this.windows.delete(key);
+  }
+
+  /** Keys held (bounded by maxKeys). */
+  get size(): number {
+    return this.windows.size;
   }
 
   private evictIfFull(time: number) {
