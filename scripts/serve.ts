@@ -16,7 +16,7 @@ import next from "next";
 import { parseTagId } from "@/domain/consent/tag";
 import { Admission } from "@/server/front/admission";
 import { frontDoor, type Rendered } from "@/server/front/door";
-import { buildId, warehouseIdentity } from "@/server/front/generation";
+import { buildId, generationReader } from "@/server/front/generation";
 import { PageCache } from "@/server/front/pageCache";
 import { checkSettings } from "@/server/settings";
 
@@ -56,7 +56,7 @@ async function main() {
     admission: new Admission(current.front.renderConcurrency, current.front.renderQueue),
     pages: {
       cache: new PageCache(current.front.pageCacheBytes, current.front.pageCacheSeconds * 1000),
-      generation: () => `${build}:${warehouseIdentity()}`,
+      generation: generationReader(build),
       render,
       secret: randomBytes(24).toString("base64url"),
     },

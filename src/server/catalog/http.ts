@@ -5,7 +5,8 @@
  */
 import "server-only";
 import { warehouseMeta } from "@/server/warehouse/db";
-import { dataEtag, matches } from "@/server/warehouse/http";
+import { matches } from "@/server/http/etag";
+import { dataEtag } from "@/server/warehouse/http";
 import { z } from "zod";
 import { answerGoods, datasets, PRODUCT_DEPTHS, type CatalogEntry } from "@/domain/catalog/catalog";
 import { jsonError } from "@/server/http/jsonError";

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
+import { Admission } from "./admission";
 import { frontDoor } from "./door";
+import { PageCache } from "./pageCache";
 
 function fakeRequest(method: string, url: string, headers: Record<string, string>, remoteAddress = "127.0.0.1") {
   return { method, url, headers: { ...headers }, socket: { remoteAddress } } as unknown as IncomingMessage;
@@ -72,5 +74,36 @@ describe("frontDoor", () => {
     const plain = fakeResponse();
     door(0, new URL("http://localhost:3000"))(fakeRequest("GET", "/en", {}), plain.res);
     expect(plain.headers["strict-transport-security"]).toBeUndefined();
+  });
+});
+
+describe("frontDoor page cache", () => {
+  it("shares one render among everyone asking while it waits for an admission place", async () => {
+    const admission = new Admission(1, 8);
+    const hold = (await admission.enter())!;
+    let renders = 0;
+    const door = frontDoor(() => {}, {
+      trustedHops: 0,
+      origin: null,
+      tagManager: false,
+      admission,
+      pages: {
+        cache: new PageCache(1 << 20, 60_000),
+        generation: () => "g",
+        secret: "s",
+        render: async () => {
+          renders++;
+          return { status: 200, headers: { "content-type": "text/html" }, body: Buffer.from("<html>page</html>") };
+        },
+      },
+    });
+    const answers = [fakeResponse(), fakeResponse(), fakeResponse()];
+    const waiting = answers.map(({ res }) => door(fakeRequest("GET", "/en/profile/country/chl", {}), res));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(admission.load.waiting).toBe(1);
+    hold();
+    await Promise.all(waiting);
+    expect(renders).toBe(1);
+    expect(answers.map(({ res }) => res.statusCode)).toEqual([200, 200, 200]);
   });
 });

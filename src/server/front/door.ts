@@ -18,6 +18,8 @@ import "server-only";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { COLOR_SCHEME_COOKIE } from "@/domain/consent/storageKeys";
 import { CONSENT_COOKIE } from "@/domain/consent/consent";
+import { readCookie } from "@/server/auth/csrf";
+import { matches } from "@/server/http/etag";
 import type { Admission } from "./admission";
 import { clientAddress } from "./clientAddress";
 import { PUBLIC_PAGE_HEADER, RENDER_HEADER } from "./headerNames";
@@ -65,7 +67,12 @@ const UNCOUNTED = /^\/(?:_next\/static\/|_next\/image|favicon\.ico|robots\.txt|s
 /** A CDN may keep a cookie-less public page a minute and serve it stale while it revalidates. */
 const SHARED_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 const PRIVATE_CACHE = "private, no-cache";
-const DROPPED = new Set(["content-length", "content-encoding", "transfer-encoding", "date", "connection", "keep-alive", "etag", "set-cookie", "x-frame-options"]);
+/** Headers of one connection or one message: never copied from an internal render's answer. */
+const HOP_BY_HOP = ["content-length", "content-encoding", "transfer-encoding", "date", "connection", "keep-alive"];
+/** Besides those, what a stored entry does not keep: the door sets these itself when serving it. */
+const NOT_STORED = [...HOP_BY_HOP, "etag", "set-cookie", "x-frame-options"];
+/** The first-paint cookies a public page's HTML depends on (the cache key's variant). */
+const VARIANT_COOKIES = [COLOR_SCHEME_COOKIE, CONSENT_COOKIE];
 
 function sendJson(res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}) {
   const body = JSON.stringify({ error: { code, message } });
@@ -81,22 +88,11 @@ function busy(res: ServerResponse, pathname: string) {
   res.end(body);
 }
 
-function cookieValue(header: string | undefined, name: string): string {
-  if (!header) return "";
-  for (const part of header.split(";")) {
-    const at = part.indexOf("=");
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return "";
-}
-
-/** The cache key's cookie part, or null when a value is too long to be one we wrote. */
-function variantOf(req: IncomingMessage): string | null {
-  const cookie = req.headers.cookie;
-  const scheme = cookieValue(cookie, COLOR_SCHEME_COOKIE);
-  const consent = cookieValue(cookie, CONSENT_COOKIE);
-  if (scheme.length > 16 || consent.length > 64) return null;
-  return `${scheme}|${consent}`;
+/** The first-paint cookies as sent, or null when one is too long to be one we wrote. */
+function variantCookies(req: IncomingMessage): [string, string][] | null {
+  const header = req.headers.cookie ?? null;
+  const found = VARIANT_COOKIES.map((name): [string, string] => [name, readCookie(header, name) ?? ""]);
+  return found.some(([, value]) => value.length > 64) ? null : found.filter(([, value]) => value);
 }
 
 /** What the page cache may answer: a public page (varies by two cookies), a public API, or nothing. */
@@ -108,12 +104,9 @@ function cacheable(req: IncomingMessage, url: string, pathname: string): CachedP
   return isPublicApiPath(pathname) ? "api" : null;
 }
 
-function flatHeaders(headers: IncomingHttpHeaders, kind: CachedPage["kind"]): Record<string, string | string[]> {
+function copyHeaders(headers: IncomingHttpHeaders, drop: readonly string[]): Record<string, string | string[]> {
   const kept: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || DROPPED.has(name) || (kind === "page" && name === "cache-control")) continue;
-    kept[name] = value;
-  }
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !drop.includes(name)) kept[name] = value;
   return kept;
 }
 
@@ -128,8 +121,7 @@ function serveCached(req: IncomingMessage, res: ServerResponse, entry: CachedPag
   }
   res.setHeader("ETag", entry.etag);
   res.setHeader("X-Front-Cache", state);
-  const inm = req.headers["if-none-match"];
-  if (inm && inm.split(",").some((tag) => tag.trim() === "*" || tag.trim().replace(/^W\//, "") === entry.etag.replace(/^W\//, ""))) {
+  if (matches(req.headers["if-none-match"], entry.etag)) {
     res.statusCode = 304;
     res.end();
     return;
@@ -143,9 +135,7 @@ function serveCached(req: IncomingMessage, res: ServerResponse, entry: CachedPag
 }
 
 function servePassThrough(req: IncomingMessage, res: ServerResponse, rendered: Rendered) {
-  for (const [name, value] of Object.entries(rendered.headers)) {
-    if (value !== undefined && !["content-length", "transfer-encoding", "connection", "keep-alive", "date"].includes(name)) res.setHeader(name, value);
-  }
+  for (const [name, value] of Object.entries(copyHeaders(rendered.headers, HOP_BY_HOP))) res.setHeader(name, value);
   res.setHeader("Content-Length", rendered.body.length);
   res.statusCode = rendered.status;
   res.end(req.method === "HEAD" ? undefined : rendered.body);
@@ -155,56 +145,63 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
   const hsts = strictTransportSecurity(options.origin);
   const now = options.now ?? Date.now;
   const pages = options.pages;
-  const inFlight = new Map<string, Promise<CachedPage | Rendered>>();
+  const inFlight = new Map<string, Promise<CachedPage | Rendered | null>>();
 
-  function securityHeaders(req: IncomingMessage, res: ServerResponse, pathname: string) {
-    if (!pathname.startsWith("/_next/static/")) {
-      const embed = isEmbedPath(pathname);
-      const policy = contentSecurityPolicy({ nonce: newNonce(), embed, tagManager: options.tagManager });
-      // Never the client's own policy (it would choose the nonce): always ours.
-      req.headers["content-security-policy"] = policy;
-      delete req.headers["content-security-policy-report-only"];
-      res.setHeader("Content-Security-Policy", policy);
-      if (!embed) res.setHeader("X-Frame-Options", "DENY");
-    }
+  /** On every response: framing (embeds only, by anyone) and HSTS on https. */
+  function transportHeaders(res: ServerResponse, pathname: string) {
+    if (!isEmbedPath(pathname) && !pathname.startsWith("/_next/static/")) res.setHeader("X-Frame-Options", "DENY");
     if (hsts) res.setHeader("Strict-Transport-Security", hsts);
   }
 
-  /** Renders a page once for everyone asking at the same moment, through the admission limit. */
-  function renderShared(key: string, kind: CachedPage["kind"], req: IncomingMessage, url: string): Promise<CachedPage | Rendered | null> {
-    const running = inFlight.get(key);
-    if (running) return running;
-    return (async () => {
-      const release = options.admission ? await options.admission.enter() : () => {};
-      if (!release) return null;
-      const work = (async () => {
-        try {
-          const headers: Record<string, string> = { [RENDER_HEADER]: pages!.secret, "accept-encoding": "identity" };
-          if (req.headers.host) headers.host = req.headers.host;
-          if (req.headers["accept-language"]) headers["accept-language"] = String(req.headers["accept-language"]);
-          const cookie = req.headers.cookie;
-          const kept = [COLOR_SCHEME_COOKIE, CONSENT_COOKIE].map((name) => [name, cookieValue(cookie, name)]).filter(([, value]) => value);
-          if (kept.length && kind === "page") headers.cookie = kept.map(([name, value]) => `${name}=${value}`).join("; ");
-          for (const name of ["x-forwarded-proto", "x-forwarded-host"]) if (typeof req.headers[name] === "string") headers[name] = req.headers[name] as string;
-          const rendered = await pages!.render(url, headers);
-          const type = String(rendered.headers["content-type"] ?? "");
-          const storable = kind === "page" ? type.startsWith("text/html") : /^(application\/json|text\/csv)/.test(type);
-          if (rendered.status !== 200 || !storable || rendered.headers["set-cookie"] || (kind === "api" && /no-store|private/.test(String(rendered.headers["cache-control"] ?? "")))) return rendered;
-          const etag = kind === "api" && typeof rendered.headers.etag === "string" ? rendered.headers.etag : undefined;
-          const entry = compressPage(kind, flatHeaders(rendered.headers, kind), rendered.body, now(), etag);
-          pages!.cache.set(key, entry);
-          return entry;
-        } finally {
-          release();
-        }
-      })();
-      inFlight.set(key, work);
-      try {
-        return await work;
-      } finally {
-        inFlight.delete(key);
-      }
-    })();
+  /** Before Next.js renders: a fresh nonce in the policy on the request (Next reads it there) and the response. */
+  function scriptPolicy(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    if (pathname.startsWith("/_next/static/")) return;
+    const policy = contentSecurityPolicy({ nonce: newNonce(), embed: isEmbedPath(pathname), tagManager: options.tagManager });
+    // Never the client's own policy (it would choose the nonce): always ours.
+    req.headers["content-security-policy"] = policy;
+    delete req.headers["content-security-policy-report-only"];
+    res.setHeader("Content-Security-Policy", policy);
+  }
+
+  /** What the internal render is sent: anonymous, only what the page may depend on. */
+  function renderHeaders(req: IncomingMessage, kind: CachedPage["kind"], cookies: [string, string][]): Record<string, string> {
+    const headers: Record<string, string> = { [RENDER_HEADER]: pages!.secret, "accept-encoding": "identity" };
+    if (req.headers.host) headers.host = req.headers.host;
+    if (req.headers["accept-language"]) headers["accept-language"] = String(req.headers["accept-language"]);
+    if (kind === "page" && cookies.length) headers.cookie = cookies.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("; ");
+    for (const name of ["x-forwarded-proto", "x-forwarded-host"]) if (typeof req.headers[name] === "string") headers[name] = req.headers[name] as string;
+    return headers;
+  }
+
+  /** One render through the admission limit; stored when it is a public answer. Null: too busy. */
+  async function renderOnce(key: string, kind: CachedPage["kind"], url: string, headers: Record<string, string>): Promise<CachedPage | Rendered | null> {
+    const release = options.admission ? await options.admission.enter() : () => {};
+    if (!release) return null;
+    try {
+      const rendered = await pages!.render(url, headers);
+      const type = String(rendered.headers["content-type"] ?? "");
+      const storable = kind === "page" ? type.startsWith("text/html") : /^(application\/json|text\/csv)/.test(type);
+      const privateApi = kind === "api" && /no-store|private/.test(String(rendered.headers["cache-control"] ?? ""));
+      if (rendered.status !== 200 || !storable || rendered.headers["set-cookie"] || privateApi) return rendered;
+      const etag = kind === "api" && typeof rendered.headers.etag === "string" ? rendered.headers.etag : undefined;
+      // A page's Cache-Control is the door's to say (Next.js marks every dynamic page no-store).
+      const drop = kind === "page" ? [...NOT_STORED, "cache-control"] : NOT_STORED;
+      const entry = await compressPage(kind, copyHeaders(rendered.headers, drop), rendered.body, now(), etag);
+      pages!.cache.set(key, entry);
+      return entry;
+    } finally {
+      release();
+    }
+  }
+
+  /** Everyone asking for the same key meanwhile, queued or rendering, shares one render. */
+  function renderShared(key: string, kind: CachedPage["kind"], url: string, headers: Record<string, string>) {
+    let running = inFlight.get(key);
+    if (!running) {
+      running = renderOnce(key, kind, url, headers).finally(() => inFlight.delete(key));
+      inFlight.set(key, running);
+    }
+    return running;
   }
 
   return async (req, res) => {
@@ -217,26 +214,29 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
 
     const url = req.url ?? "/";
     const pathname = url.split("?")[0]!;
-    securityHeaders(req, res, pathname);
+    transportHeaders(res, pathname);
 
     if (internal) {
       // The page cache's own render: anonymous, no session read in the layout, already admitted.
       req.headers[PUBLIC_PAGE_HEADER] = "1";
+      scriptPolicy(req, res, pathname);
       return handle(req, res);
     }
 
     const kind = pages ? cacheable(req, url, pathname) : null;
-    const variant = kind === "page" ? variantOf(req) : kind === "api" ? "" : null;
-    if (pages && kind && variant !== null) {
-      const key = `${pages.generation()}\n${url}\n${variant}`;
+    const cookies = kind === "page" ? variantCookies(req) : kind === "api" ? [] : null;
+    if (pages && kind && cookies) {
+      // The answer carries the policy (and nonce) it was rendered with.
+      const key = `${pages.generation()}\n${url}\n${cookies.map(([name, value]) => `${name}=${value}`).join("; ")}`;
       const hit = pages.cache.get(key);
       if (hit) return serveCached(req, res, hit, "HIT");
-      const rendered = await renderShared(key, kind, req, url);
+      const rendered = await renderShared(key, kind, url, renderHeaders(req, kind, cookies));
       if (!rendered) return busy(res, pathname);
       if ("etag" in rendered) return serveCached(req, res, rendered, "MISS");
       return servePassThrough(req, res, rendered);
     }
 
+    scriptPolicy(req, res, pathname);
     if (!options.admission || UNCOUNTED.test(pathname)) return handle(req, res);
     // A client that gives up while waiting must not keep its place: watch for that from the start.
     let gone = false;

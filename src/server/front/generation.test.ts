@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildId, warehouseIdentity } from "./generation";
+import { buildId, generationReader, warehouseIdentity } from "./generation";
 
 describe("generation", () => {
   it("changes when an import swaps in a new warehouse file, not between reads", () => {
@@ -24,5 +24,21 @@ describe("generation", () => {
     fs.mkdirSync(path.join(dir, ".next"));
     fs.writeFileSync(path.join(dir, ".next", "BUILD_ID"), "abc123\n");
     expect(buildId(dir)).toBe("abc123");
+  });
+});
+
+describe("generationReader", () => {
+  it("looks at the warehouse at most once a second, and sees a swap after that", () => {
+    let time = 0;
+    let file = "one";
+    let looks = 0;
+    const read = generationReader("b1", 1000, () => time, () => (looks++, file));
+    expect(read()).toBe("b1:one");
+    file = "two";
+    time = 999;
+    expect(read()).toBe("b1:one");
+    expect(looks).toBe(1);
+    time = 1000;
+    expect(read()).toBe("b1:two");
   });
 });

@@ -25,3 +25,20 @@ export function warehouseIdentity(file = warehousePath()): string {
     return "none";
   }
 }
+
+/**
+ * The page cache's generation reader: build and warehouse file, looked at no more than once per
+ * `everyMs` (a stat per request is not needed to notice an import within a second).
+ */
+export function generationReader(build: string, everyMs = 1000, now: () => number = Date.now, identity: () => string = () => warehouseIdentity()): () => string {
+  let value = "";
+  let readAt = -Infinity;
+  return () => {
+    const time = now();
+    if (time - readAt >= everyMs) {
+      value = `${build}:${identity()}`;
+      readAt = time;
+    }
+    return value;
+  };
+}

@@ -18,22 +18,22 @@ describe("page cache", () => {
     expect(isPublicApiPath("/api/account/signup")).toBe(false);
   });
 
-  it("stores gzip and brotli, inflates for the rare client that takes neither, tags by content", () => {
-    const entry = page("<html>hello</html>");
+  it("stores gzip and brotli, inflates for the rare client that takes neither, tags by content", async () => {
+    const entry = await page("<html>hello</html>");
     expect(gunzipSync(entry.gzip).toString()).toBe("<html>hello</html>");
     expect(inflate(entry).toString()).toBe("<html>hello</html>");
     expect(entry.etag).toMatch(/^"p-[\w-]{22}"$/);
-    expect(page("<html>other</html>").etag).not.toBe(entry.etag);
-    expect(compressPage("api", {}, Buffer.from("{}"), 0, '"d-1"').etag).toBe('"d-1"');
+    expect((await page("<html>other</html>")).etag).not.toBe(entry.etag);
+    expect((await compressPage("api", {}, Buffer.from("{}"), 0, '"d-1"')).etag).toBe('"d-1"');
   });
 
-  it("is capped by bytes, least recently used out first, and forgets entries past their age", () => {
+  it("is capped by bytes, least recently used out first, and forgets entries past their age", async () => {
     let now = 0;
-    const sample = page("x".repeat(10));
+    const sample = await page("x".repeat(10));
     const cache = new PageCache(sample.bytes * 4 + 10, 1000, () => now);
-    for (const key of ["a", "b", "c", "d"]) cache.set(key, page(`x${key}`));
+    for (const key of ["a", "b", "c", "d"]) cache.set(key, await page(`x${key}`));
     expect(cache.get("a")).toBeDefined(); // a is now the most recently used
-    cache.set("e", page("xe"));
+    cache.set("e", await page("xe"));
     expect(cache.get("b")).toBeUndefined();
     expect(cache.get("a")).toBeDefined();
     expect(cache.size.bytes).toBeLessThanOrEqual(sample.bytes * 4 + 10);

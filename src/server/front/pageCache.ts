@@ -4,13 +4,17 @@
  * the cookie choice); never on the session (the account menu fills in on the client). So the key
  * is exactly those, and signed-in visitors get the same cached page as everyone else.
  *
- * Entries are stored compressed (gzip and brotli, made once) and capped by bytes, oldest used
+ * Entries are stored compressed (gzip and brotli, made once, off the event loop) and capped by bytes, oldest used
  * first out. An entry lives `maxAgeMs` at most, so its script nonce (one per rendered entry, sent
  * with it in the CSP header) changes at least that often.
  */
 import "server-only";
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress as brotliCompressCallback, constants, gunzipSync, gzip as gzipCallback } from "node:zlib";
+
+const gzip = promisify(gzipCallback);
+const brotliCompress = promisify(brotliCompressCallback);
 
 export interface CachedPage {
   status: number;
@@ -42,11 +46,14 @@ export function isPublicApiPath(pathname: string): boolean {
  * Stored compressed only (gzip and brotli, made once); the rare client that takes neither gets
  * it inflated on the way out. The route's own ETag is kept, else one is made from the body.
  */
-export function compressPage(kind: CachedPage["kind"], headers: Record<string, string | string[]>, identity: Buffer, now: number, etag?: string): CachedPage {
-  const gzip = gzipSync(identity, { level: 6 });
-  const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } });
+export async function compressPage(kind: CachedPage["kind"], headers: Record<string, string | string[]>, identity: Buffer, now: number, etag?: string): Promise<CachedPage> {
+  // On libuv's thread pool, not the event loop: other requests go on meanwhile.
+  const [gzipped, brotli] = await Promise.all([
+    gzip(identity, { level: 6 }),
+    brotliCompress(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+  ]);
   const tag = etag ?? `"p-${createHash("sha1").update(identity).digest("base64url").slice(0, 22)}"`;
-  return { status: 200, kind, headers, gzip, br, etag: tag, storedAt: now, bytes: gzip.length + br.length + 2048 };
+  return { status: 200, kind, headers, gzip: gzipped, br: brotli, etag: tag, storedAt: now, bytes: gzipped.length + brotli.length + 2048 };
 }
 
 export function inflate(entry: CachedPage): Buffer {

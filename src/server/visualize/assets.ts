@@ -4,6 +4,7 @@
  */
 import "server-only";
 import { readFile, stat } from "node:fs/promises";
+import { matches } from "@/server/http/etag";
 import { jsonError } from "@/server/http/jsonError";
 import { productSpaceAsset, resolveDataAsset } from "@/server/warehouse/assets";
 import { CHART_ASSETS } from "@/domain/visualize/assets";
@@ -59,8 +60,7 @@ export async function handleAssetRequest(request: Request, name: string): Promis
     const info = await stat(asset.absolutePath);
     const etag = `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
     const headers = { "Cache-Control": CACHE_CONTROL, ETag: etag, "Content-Type": `${asset.mediaType}; charset=utf-8` };
-    const match = request.headers.get("if-none-match");
-    if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) return new Response(null, { status: 304, headers });
+    if (matches(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
     return new Response(await readFile(asset.absolutePath), { headers: { ...headers, "Content-Length": String(info.size) } });
   } catch {
     return jsonError(503, "asset_unavailable", `Could not read ${name}.`);

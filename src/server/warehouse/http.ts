@@ -4,6 +4,7 @@
  * except a genuine bug, which is logged and reported without internals.
  */
 import "server-only";
+import { matches } from "@/server/http/etag";
 import { createHash } from "node:crypto";
 import { toCsvText, type CsvValue } from "@/domain/format/csv";
 import { isLocale, LOCALES, type Locale } from "@/domain/i18n/locales";
@@ -42,13 +43,6 @@ export function toCsv(response: DataResponse): string {
 export function dataEtag(build: Readonly<Record<string, string>>, search: string): string {
   const hash = createHash("sha1").update(`${build.fingerprint ?? ""}|${build.built_at ?? ""}|${search}`).digest("base64url").slice(0, 22);
   return `W/"${hash}"`;
-}
-
-/** Whether an If-None-Match header names this ETag (weak comparison, lists and * allowed). */
-export function matches(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
 }
 
 function checkQueryLength(url: URL): void {
