@@ -93,11 +93,12 @@ function shape(q: ResolvedQuery, compiled: CompiledQuery, rows: Record<string, u
 const inflight: Map<string, Promise<ExecuteResult>> = (shared.__otoInflight ??= new Map());
 
 export async function executeResolved(q: ResolvedQuery, locale: Locale, options: ExecuteOptions = {}): Promise<ExecuteResult> {
-  recordIssued(canonicalKey(q, locale));
+  const canonical = canonicalKey(q, locale);
+  recordIssued(canonical);
   if (options.cache === false) return run(q, locale, false);
   const meta = await warehouseMeta();
   if (!meta) return run(q, locale, true);
-  const key = `${meta.generation}|${canonicalKey(q, locale)}`;
+  const key = `${meta.generation}|${canonical}`;
   const hit = resultCache().get(key);
   if (hit) return { ...hit, cache: "hit" };
   const running = inflight.get(key);

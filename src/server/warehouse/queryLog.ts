@@ -9,8 +9,12 @@ import { settings } from "@/server/settings";
 const MAX_KEYS = 10_000;
 const holder = globalThis as unknown as { __otoQueryLog?: Map<string, number> };
 
+/** Read once: this runs for every query, and the setting does not change while the server runs. */
+let enabled: boolean | undefined;
+
 export function recordIssued(key: string): void {
-  if (!settings().enableTestRoutes) return;
+  enabled ??= settings().enableTestRoutes;
+  if (!enabled) return;
   const log = (holder.__otoQueryLog ??= new Map());
   if (log.size >= MAX_KEYS && !log.has(key)) return;
   log.set(key, (log.get(key) ?? 0) + 1);
