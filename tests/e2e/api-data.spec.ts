@@ -114,7 +114,7 @@ test.describe("GET /api/view", () => {
   });
 
   test("refuses anything that is not a visualize URL, with a JSON 4xx", async ({ request }) => {
-    for (const bad of ["", "/en/profile/country/chl", "//evil.example/en/visualize/tree_map", "javascript:alert(1)", "/en/visualize/../../etc/passwd", "/xx/visualize/tree_map/hs92/export/chl/all/show/2018", "/en/visualize/pie/hs92/export/chl/all/show/2018", `/en/visualize/${"a".repeat(600)}`, "/en/visualize/tree_map/hs92/export/chl' OR 1=1--/all/show/2018"]) {
+    for (const bad of ["", "/en/profile/country/chl", "//evil.example/en/visualize/tree_map", "javascript:alert(1)", "/en/visualize/../../etc/passwd", "/xx/visualize/tree_map/hs92/export/chl/all/show/2018", "/en/visualize/pie/hs92/export/chl/all/show/2018", `/en/visualize/${"a".repeat(600)}`, "/en/visualize/tree_map/hs92/export/chl' OR 1=1--/all/show/2018", "/en/visualize/tree_map/hs92/export/%E0%A4%A/all/show/2018", "/en/visualize/embed/tree_map/hs92/export/chl/all/show/2018"]) {
       const response = await request.get(`/api/view?path=${encodeURIComponent(bad)}`);
       expect(response.status(), bad).toBeGreaterThanOrEqual(400);
       expect(response.status(), bad).toBeLessThan(500);

@@ -24,7 +24,13 @@ export async function handleViewRequest(request: Request): Promise<Response> {
   } catch {
     return jsonError(400, "invalid_parameter", "path is not a URL path.");
   }
-  const [locale, visualize, ...segments] = target.pathname.split("/").filter(Boolean).map((s) => decodeURIComponent(s));
+  let parts: string[];
+  try {
+    parts = target.pathname.split("/").filter(Boolean).map((s) => decodeURIComponent(s));
+  } catch {
+    return jsonError(400, "invalid_parameter", "path does not decode to UTF-8.");
+  }
+  const [locale, visualize, ...segments] = parts;
   if (target.origin !== "http://view.invalid" || !isLocale(locale) || visualize !== "visualize" || segments[0] === "embed") {
     return jsonError(400, "invalid_parameter", "path must be a visualize URL such as /en/visualize/tree_map/hs92/export/chl/all/show/2018.");
   }
