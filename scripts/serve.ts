@@ -15,10 +15,12 @@ import { parseArgs } from "node:util";
 import next from "next";
 import { parseTagId } from "@/domain/consent/tag";
 import { Admission } from "@/server/front/admission";
-import { frontDoor, type Rendered } from "@/server/front/door";
+import { frontDoor, type BusyText, type Rendered } from "@/server/front/door";
 import { buildId, generationReader } from "@/server/front/generation";
 import { PageCache } from "@/server/front/pageCache";
 import { checkSettings } from "@/server/settings";
+import { LOCALES } from "@/domain/i18n/locales";
+import { loadMessages } from "@/i18n/messages";
 
 const RENDER_TIMEOUT_MS = 30_000;
 
@@ -49,7 +51,9 @@ async function main() {
       req.end();
     });
 
+  const busyText = Object.fromEntries(await Promise.all(LOCALES.map(async (locale) => [locale, (await loadMessages(locale)).busyPage] as const))) as BusyText;
   const door = frontDoor(app.getRequestHandler(), {
+    busyText,
     trustedHops: current.trustProxyHops,
     origin: current.siteUrl ?? current.nextAuthUrl,
     tagManager: parseTagId(current.gtmId) !== null,

@@ -6,6 +6,9 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import en from "../../../messages/en.json";
+import es from "../../../messages/es.json";
+import zh from "../../../messages/zh.json";
 import { Admission } from "./admission";
 import { frontDoor, type Rendered } from "./door";
 import { PageCache } from "./pageCache";
@@ -62,6 +65,7 @@ beforeAll(async () => {
         .on("error", reject);
     });
   const door = frontDoor(fakeNext, {
+    busyText: { en: en.busyPage, es: es.busyPage, zh: zh.busyPage },
     trustedHops: 0,
     origin: null,
     tagManager: false,
@@ -152,6 +156,11 @@ describe("the page cache behind the front door", () => {
     const page = await get("/en/profile/country/fra");
     expect(page.status).toBe(503);
     expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.body).toContain(en.busyPage.title);
+    const spanish = await get("/es/profile/country/fra");
+    expect(spanish.status).toBe(503);
+    expect(spanish.body).toContain('lang="es"');
+    expect(spanish.body).toContain(es.busyPage.text);
     // Cached pages still answer: they take no admission.
     expect((await get("/en/profile/country/chl")).status).toBe(200);
     holdSlow!();

@@ -18,6 +18,8 @@ import "server-only";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { COLOR_SCHEME_COOKIE } from "@/domain/consent/storageKeys";
 import { CONSENT_COOKIE } from "@/domain/consent/consent";
+import { escapeXml } from "@/domain/format/xml";
+import { LOCALE_TAGS, negotiateLocale, splitLocale, type Locale } from "@/domain/i18n/locales";
 import { readCookie } from "@/server/auth/csrf";
 import { matches } from "@/server/http/etag";
 import type { Admission } from "./admission";
@@ -54,6 +56,8 @@ export interface DoorOptions {
   tagManager: boolean;
   pages?: PageCaching;
   admission?: Admission;
+  /** The 503 page's words; without them the answer is the JSON error body. */
+  busyText?: BusyText;
   now?: () => number;
 }
 
@@ -80,10 +84,16 @@ function sendJson(res: ServerResponse, status: number, code: string, message: st
   res.end(body);
 }
 
-function busy(res: ServerResponse, pathname: string) {
+/** The words of the 503 page, per language (messages/*.json, busyPage). */
+export type BusyText = Record<Locale, { title: string; text: string }>;
+
+function busy(req: IncomingMessage, res: ServerResponse, pathname: string, words: BusyText | undefined) {
   const headers = { "Retry-After": "1" };
-  if (pathname.startsWith("/api/")) return sendJson(res, 503, "server_busy", "The server is answering many requests; try again in a second.", headers);
-  const body = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Busy</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>Busy for a moment</h1><p>The site is answering many requests. Please try again in a second.</p><p lang="es">El sitio está respondiendo muchas solicitudes. Vuelva a intentarlo en un segundo.</p><p lang="zh">网站正在处理大量请求，请稍后再试。</p></body></html>`;
+  if (pathname.startsWith("/api/") || !words) return sendJson(res, 503, "server_busy", "The server is answering many requests; try again in a second.", headers);
+  // The page's own language, else the visitor's.
+  const locale = splitLocale(pathname).locale ?? negotiateLocale(req.headers["accept-language"]);
+  const { title, text } = words[locale];
+  const body = `<!doctype html><html lang="${LOCALE_TAGS[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeXml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>${escapeXml(title)}</h1><p>${escapeXml(text)}</p></body></html>`;
   res.writeHead(503, { "Content-Type": "text/html; charset=utf-8", "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store", ...headers });
   res.end(body);
 }
@@ -231,7 +241,7 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
       const hit = pages.cache.get(key);
       if (hit) return serveCached(req, res, hit, "HIT");
       const rendered = await renderShared(key, kind, url, renderHeaders(req, kind, cookies));
-      if (!rendered) return busy(res, pathname);
+      if (!rendered) return busy(req, res, pathname, options.busyText);
       if ("etag" in rendered) return serveCached(req, res, rendered, "MISS");
       return servePassThrough(req, res, rendered);
     }
@@ -242,7 +252,7 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
     let gone = false;
     res.once("close", () => (gone = true));
     const release = await options.admission.enter();
-    if (!release) return busy(res, pathname);
+    if (!release) return busy(req, res, pathname, options.busyText);
     if (gone || res.destroyed) return release();
     res.once("close", release);
     res.once("finish", release);
