@@ -8,7 +8,7 @@ import "server-only";
 export class Admission {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
-  /** Requests refused since start (reported by the load benchmark through /api/health-like logs). */
+  /** Requests refused since start (for tests and anyone inspecting a running process). */
   refused = 0;
 
   constructor(
