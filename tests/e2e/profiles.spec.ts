@@ -243,3 +243,13 @@ test.describe("one view service", () => {
     });
   }
 });
+
+test("a profile chart whose rows fail to arrive says so, and draws after a retry", async ({ page }) => {
+  await page.route("**/api/view**", (route) => route.abort());
+  await page.goto("/en/profile/country/chl");
+  const first = page.locator('[data-testid="profile-chart"]').first();
+  await expect(first.getByTestId("profile-chart-failed")).toContainText("The chart's data could not be loaded.");
+  await page.unroute("**/api/view**");
+  await first.getByRole("button", { name: "Try again" }).click();
+  await expect(first.locator('[data-testid="chart"][data-chart-ready="true"]')).toBeVisible({ timeout: 30_000 });
+});
