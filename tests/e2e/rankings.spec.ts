@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./support/test";
 
@@ -45,8 +46,9 @@ test.describe("complexity rankings", () => {
 
   test("the ECI page draws the map and the scatter, says its source and what was left out", async ({ page, request }) => {
     await page.goto("/en/rankings/eci/hs4/hs92");
-    await expect(page.locator('[data-testid^="chart-eci-map"] canvas')).toHaveCount(1);
-    await expect(page.locator('[data-testid^="chart-eci-gdp"] canvas')).toHaveCount(1);
+    // Both drawn by the one chart stack (the same <Chart> as every visualisation).
+    await expect(page.locator('[data-testid="ranking-chart-geomap"] [data-testid="chart"][data-chart-ready="true"]')).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('[data-testid="ranking-chart-scatter"] [data-testid="chart"][data-chart-ready="true"]')).toBeVisible({ timeout: 30_000 });
     const source = page.getByTestId("source-line").first();
     await expect(source).toContainText(await newestRanked(request));
     // The source is named in words, never as the importer's key (atlas_hs4, ots_hs4).
@@ -55,6 +57,54 @@ test.describe("complexity rankings", () => {
     await expect(exclusions).toContainText("not a product (HS 9999");
     await expect(exclusions).toContainText("population under 1,000,000");
   });
+
+  test("the ECI map colours countries on a diverging scale and names their ECI and rank", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/en/rankings/eci/hs4/hs92");
+    const map = page.locator('[data-testid="ranking-chart-geomap"] [data-testid="chart"]');
+    await expect(map).toHaveAttribute("data-chart-ready", "true", { timeout: 30_000 });
+    // The scale is centred on zero; hovering China (a large shape) names its ECI and its rank,
+    // the same rank the table gives it.
+    const where = await map.evaluate((el) => {
+      type Inst = { getOption(): { visualMap: { min: number; max: number; inRange: { color: string[] } }[]; series: { data: { name: string; value: number }[] }[] }; convertToPixel(f: object, v: unknown): number[] };
+      const chart = (el.querySelector('[role="img"]') as HTMLElement & { otsChart?: Inst }).otsChart!;
+      const option = chart.getOption();
+      return { min: option.visualMap[0].min, max: option.visualMap[0].max, colours: option.visualMap[0].inRange.color, chn: option.series[0].data.some((d) => d.name === "chn"), point: chart.convertToPixel({ seriesIndex: 0 }, [104, 35]), box: el.getBoundingClientRect().toJSON() };
+    });
+    expect(where.min).toBe(-where.max);
+    expect(where.chn).toBe(true);
+    expect(where.colours.length).toBeGreaterThanOrEqual(5);
+    await page.mouse.move(where.box.x + where.point[0], where.box.y + where.point[1], { steps: 3 });
+    const tooltip = page.getByTestId("ranking-chart-geomap").locator(".ots-chart-tooltip");
+    await expect(tooltip).toBeVisible();
+    await expect(tooltip).toContainText("China");
+    await expect(tooltip).toContainText("Economic Complexity Index (ECI)");
+    const rank = /ECI rank\s*(\d+)/.exec(await tooltip.innerText())?.[1];
+    expect(rank).toBeTruthy();
+    await expect(page.getByTestId("ranking-table").locator('tbody tr[data-row-id="chn"] td').first()).toHaveText(rank!);
+  });
+
+  for (const chart of ["geomap", "scatter"] as const) {
+    test(`the ECI ${chart} downloads as PNG, SVG and CSV`, async ({ page }) => {
+      await page.goto("/en/rankings/eci/hs4/hs92");
+      const box = page.getByTestId(`ranking-chart-${chart}`);
+      await expect(box.locator('[data-testid="chart"]')).toHaveAttribute("data-chart-ready", "true", { timeout: 30_000 });
+      for (const format of ["png", "svg", "csv"] as const) {
+        await box.getByTestId("download-button").click();
+        const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId(`download-${format}`).click()]);
+        expect(download.suggestedFilename()).toMatch(new RegExp(`^eci-.*\\.${format}$`));
+        const file = readFileSync((await download.path())!);
+        if (format === "png") expect(file.subarray(1, 4).toString()).toBe("PNG");
+        if (format === "svg") expect(file.toString("utf8")).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+        if (format === "csv") {
+          const lines = file.toString("utf8").replace(/^\ufeff/, "").split("\r\n");
+          expect(lines[0]).toContain("Economic Complexity Index (ECI)");
+          expect(lines[0]).toContain(chart === "geomap" ? "ECI rank" : "GDP per capita");
+          expect(lines.some((l) => l.startsWith("jpn,Japan,"))).toBe(true);
+        }
+      }
+    });
+  }
 
   test("years with a previous year show rank changes and sparklines", async ({ page }) => {
     await page.goto("/en/rankings/eci/hs4/hs92");

@@ -22,6 +22,12 @@ export const LEGEND_ICON = { width: 18, height: 18 } as const;
 export const TOOLTIP_TITLE = { maxLines: 4, maxHeight: 100 } as const;
 
 /** Sequential palettes, light to dark (ColorBrewer YlGnBu): maps and magnitudes. */
+/**
+ * Diverging scale for indexes centred on zero (ECI, PCI): red below, blue above, pale at zero.
+ * ColorBrewer RdBu, colour-blind safe and legible on both schemes.
+ */
+export const DIVERGING = ["#b2182b", "#ef8a62", "#fddbc7", "#d1e5f0", "#67a9cf", "#2166ac"] as const;
+
 export const SEQUENTIAL = {
   5: ["#ffffcc", "#a1dab4", "#41b6c4", "#2c7fb8", "#253494"],
   7: ["#ffffcc", "#c7e9b4", "#7fcdbb", "#41b6c4", "#1d91c0", "#225ea8", "#0c2c84"],

@@ -16,6 +16,22 @@ const labels: TableLabels = {
 };
 
 describe("chartTable", () => {
+  it("gives further measures (an index and its rank) a column each, once", () => {
+    const rows: ChartRow[] = [{ id: "jpn", name: "Japan", kind: "country", color: "#000", value: 7e11, measures: { eci: 2.26, eci_rank: 1, gdp_per_capita: 39000 } }];
+    const eci = scatterMeasure("country", "eci")!;
+    const table = chartTable({ rows, groups: [], scatter: { x: scatterMeasure("country", "gdp_per_capita")!, y: eci }, measures: [eci, { key: "eci_rank", format: "number" }] }, labels);
+    expect(table.columns.map((c) => [c.key, c.format])).toEqual([
+      ["id", "text"],
+      ["name", "text"],
+      ["value", "usd"],
+      ["share", "percent"],
+      ["gdp_per_capita", "usd"],
+      ["eci", "decimal"],
+      ["eci_rank", "number"],
+    ]);
+    expect(table.rows).toEqual([["jpn", "Japan", 7e11, 1, 39000, 2.26, 1]]);
+  });
+
   it("lists rows largest first with shares and group names", () => {
     const rows: ChartRow[] = [
       { id: "2601", name: "Iron Ore", kind: "hs4", color: "#000", group: "5", value: 100, rca: 0.5 },

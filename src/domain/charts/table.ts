@@ -37,6 +37,8 @@ export interface TableInput {
   rows: readonly ChartRow[];
   groups: readonly ChartGroup[];
   scatter?: { x: ScatterMeasure; y: ScatterMeasure };
+  /** Further measures to give a column each (ECI and its rank beside a map). */
+  measures?: readonly Pick<ScatterMeasure, "key" | "format">[];
 }
 
 /** Columns present in the rows, rows sorted by year then value (largest first), shares per year. */
@@ -47,9 +49,7 @@ export function chartTable(input: TableInput, labels: TableLabels): ChartTable {
   const hasYear = rows.some((r) => r.year !== undefined);
   const hasRca = rows.some((r) => typeof r.rca === "number");
   const hasWorld = rows.some((r) => r.measures?.world_trade !== undefined);
-  const extraMeasures = input.scatter
-    ? [input.scatter.x, input.scatter.y].filter((m, i, all) => m.key !== "trade_value" && m.key !== "rca" && m.key !== "world_trade" && all.findIndex((o) => o.key === m.key) === i)
-    : [];
+  const extraMeasures = [...(input.scatter ? [input.scatter.x, input.scatter.y] : []), ...(input.measures ?? [])].filter((m, i, all) => m.key !== "trade_value" && m.key !== "rca" && m.key !== "world_trade" && all.findIndex((o) => o.key === m.key) === i);
 
   const totals = new Map<number | undefined, number>();
   for (const r of rows) totals.set(r.year, (totals.get(r.year) ?? 0) + Math.max(0, r.value ?? 0));

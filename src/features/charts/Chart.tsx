@@ -87,7 +87,7 @@ export function useChartLabels(): ChartLabels {
       worldTrade: t("worldTrade"),
       noData: t("mapNoData"),
       measures: Object.fromEntries(
-        ["trade_value", "gdp", "gdp_per_capita", "population", "eci", "world_trade", "rca", "market_share", "relatedness", "pci"].map((k) => [k, t(`measures.${k}`)]),
+        ["trade_value", "gdp", "gdp_per_capita", "population", "eci", "eci_rank", "world_trade", "rca", "market_share", "relatedness", "pci"].map((k) => [k, t(`measures.${k}`)]),
       ),
     }),
     [t],
@@ -96,7 +96,11 @@ export function useChartLabels(): ChartLabels {
 
 let chartCounter = 0;
 
-const isNarrow = (width: number) => width < NARROW_MAP_WIDTH;
+/**
+ * What of the width an option depends on: most charts only whether the screen is narrow (maps sit
+ * above their legend there); a map coloured by an index sizes itself to the box, so every 16 px.
+ */
+const layoutKey = (spec: ChartSpec, width: number): string => (spec.type === "geomap" && spec.input.measure ? `w${Math.round(width / 16)}` : width < NARROW_MAP_WIDTH ? "narrow" : "wide");
 
 /**
  * The one chart component: loads ECharts on demand, builds the option with the pure generators and
@@ -114,9 +118,13 @@ export function Chart({ spec, title, subtitle, height = 560, ref }: ChartProps) 
   const [status, setStatus] = useState<"loading" | "ready" | "error">("loading");
   const [error, setError] = useState("");
   const [drawMs, setDrawMs] = useState<number | null>(null);
-  // Options depend on the width only through a breakpoint (maps sit above their legend on narrow
-  // screens): the option is rebuilt when a resize crosses it, otherwise ECharts just resizes.
-  const builtNarrow = useRef<boolean | null>(null);
+  // Options depend on the width only through a layout key (see layoutKey): the option is rebuilt
+  // when a resize changes it, otherwise ECharts just resizes.
+  const builtLayout = useRef<string | null>(null);
+  const specRef = useRef(spec);
+  useEffect(() => {
+    specRef.current = spec;
+  }, [spec]);
   const [layout, setLayout] = useState(0);
   const ctx = useMemo<ChartContext>(() => ({ locale, labels, dark }), [locale, labels, dark]);
 
@@ -147,7 +155,7 @@ export function Chart({ spec, title, subtitle, height = 560, ref }: ChartProps) 
           }
         });
         const size = { width: container.current.clientWidth, height: container.current.clientHeight };
-        builtNarrow.current = isNarrow(size.width);
+        builtLayout.current = layoutKey(spec, size.width);
         const option = lib.chartOption(spec, assets, { ...ctx, size });
         performance.measure("ots-chart-option", dataMark);
         chart.setOption(option, { notMerge: true });
@@ -169,8 +177,9 @@ export function Chart({ spec, title, subtitle, height = 560, ref }: ChartProps) 
     if (!el) return;
     const observer = new ResizeObserver(() => {
       instance.current?.resize();
-      if (builtNarrow.current !== null && builtNarrow.current !== isNarrow(el.clientWidth)) {
-        builtNarrow.current = isNarrow(el.clientWidth);
+      const key = layoutKey(specRef.current, el.clientWidth);
+      if (builtLayout.current !== null && builtLayout.current !== key) {
+        builtLayout.current = key;
         setLayout((n) => n + 1);
       }
     });

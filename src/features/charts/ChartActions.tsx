@@ -40,11 +40,11 @@ export interface ChartActionsProps {
   chart: RefObject<ChartHandle | null>;
   table: ChartTable;
   fileName: string;
-  /** Path of this view (with locale), for the share link. */
-  sharePath: string;
-  /** Path of the embeddable view (with locale). */
-  embedPath: string;
-  embedTitle: string;
+  /** Path of this view (with locale), for the share link; without it there is no Share button. */
+  sharePath?: string;
+  /** Path of the embeddable view (with locale); without it the share dialog offers the link only. */
+  embedPath?: string;
+  embedTitle?: string;
 }
 
 /** Download (PNG, SVG, CSV) and share (link, embed code) for one chart. */
@@ -65,10 +65,10 @@ export function ChartActions({ chart, table, fileName, sharePath, embedPath, emb
 
   function openShare() {
     const origin = window.location.origin;
-    const title = embedTitle.replace(/"/g, "&quot;");
+    const title = (embedTitle ?? "").replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
     setShare({
       url: `${origin}${sharePath}`,
-      embed: `<iframe src="${origin}${embedPath}" title="${title}" width="100%" height="560" style="border:0" loading="lazy"></iframe>`,
+      embed: embedPath ? `<iframe src="${origin}${embedPath}" title="${title}" width="100%" height="560" style="border:0" loading="lazy"></iframe>` : "",
     });
   }
 
@@ -92,9 +92,11 @@ export function ChartActions({ chart, table, fileName, sharePath, embedPath, emb
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Button variant="default" size="xs" onClick={openShare} data-testid="share-button">
-        {t("share")}
-      </Button>
+      {sharePath ? (
+        <Button variant="default" size="xs" onClick={openShare} data-testid="share-button">
+          {t("share")}
+        </Button>
+      ) : null}
       <Modal opened={share !== null} onClose={() => setShare(null)} title={t("shareTitle")} size="lg">
         {share && (
           <Stack>
@@ -106,14 +108,18 @@ export function ChartActions({ chart, table, fileName, sharePath, embedPath, emb
                 </Button>
               )}
             </CopyButton>
-            <Textarea label={t("embedCode")} description={t("embedHelp")} value={share.embed} readOnly autosize minRows={3} onFocus={(e) => e.currentTarget.select()} data-testid="embed-code" />
-            <CopyButton value={share.embed}>
-              {({ copied, copy }) => (
-                <Button onClick={copy} variant="light" size="xs" w="fit-content">
-                  {copied ? t("copied") : t("copyEmbed")}
-                </Button>
-              )}
-            </CopyButton>
+            {share.embed ? (
+              <>
+                <Textarea label={t("embedCode")} description={t("embedHelp")} value={share.embed} readOnly autosize minRows={3} onFocus={(e) => e.currentTarget.select()} data-testid="embed-code" />
+                <CopyButton value={share.embed}>
+                  {({ copied, copy }) => (
+                    <Button onClick={copy} variant="light" size="xs" w="fit-content">
+                      {copied ? t("copied") : t("copyEmbed")}
+                    </Button>
+                  )}
+                </CopyButton>
+              </>
+            ) : null}
           </Stack>
         )}
       </Modal>

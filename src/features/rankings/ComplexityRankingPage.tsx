@@ -7,8 +7,13 @@ import { rankedComplexitySets, type ComplexityRun } from "@/server/warehouse/com
 import { getMembers, isWarehouseError } from "@/server/warehouse/client";
 import { getComplexitySet, type ComplexitySetDef } from "@/server/warehouse/registry";
 import { loadEciRanking, loadPciRanking, rankingSource } from "@/server/rankings/complexity";
-import { EciMap } from "./EciMap";
-import { EciScatter } from "./EciScatter";
+import { chartTable } from "@/domain/charts/table";
+import type { ChartRow } from "@/domain/charts/types";
+import { ASSET_URLS } from "@/domain/visualize/assets";
+import { scatterMeasure } from "@/domain/visualize/measures";
+import type { ChartSpec } from "@/features/charts/spec";
+import type { EciCharts } from "@/server/rankings/complexity";
+import { RankingChart } from "./RankingChart";
 import { ExclusionSummary, localised, NotInData, NoWarehouse, OptionLinks, RankingShell, RankingTableCard, SourceLine } from "./parts";
 import type { RankingColumn } from "./RankingTable";
 
@@ -184,7 +189,8 @@ export async function ComplexityRankingPage({
     { key: "diversity", label: t("columns.diversity"), format: "integer", help: t("columns.diversityHelp"), secondary: true },
     { key: "exports", label: t("columns.exports"), format: "usd", help: t("columns.exportsHelp"), secondary: true },
   ];
-  const chartLabels = { measure: t("columns.eci"), rank: t("columns.rank"), high: t("charts.high"), low: t("charts.low") };
+  const charts = await eciChartProps(data.charts, { locale, high: t("charts.high"), low: t("charts.low"), year: /^\d{4}$/.test(run.period) ? run.year : undefined });
+  const sharePath = localised(locale, legacy ? LEGACY_ECI_PATH : setPath(kind, set, run.year));
   return (
     <RankingShell heading={heading} lead={lead} subtitle={subtitle}>
       {selectors}
@@ -196,13 +202,14 @@ export async function ComplexityRankingPage({
             <Title order={2} size="h4">
               {t("charts.mapTitle", { period })}
             </Title>
-            <EciMap
-              data={data.map}
-              labels={chartLabels}
-              label={t("charts.mapLabel", { period })}
-              downloadName={`eci-map-${set.key}-${run.year}`}
-              downloadLabel={t("charts.downloadPng")}
-              failedLabel={t("charts.mapFailed")}
+            <RankingChart
+              spec={charts.map.spec}
+              title={t("charts.mapTitle", { period })}
+              subtitle={setLabel(t, set)}
+              table={charts.map.table}
+              fileName={`eci-map-${set.key}-${run.year}`}
+              sharePath={sharePath}
+              height="clamp(240px, 62vw, 340px)"
             />
             {sourceLine}
           </Stack>
@@ -212,14 +219,17 @@ export async function ComplexityRankingPage({
             <Title order={2} size="h4">
               {t("charts.scatterTitle", { period })}
             </Title>
-            {data.scatter ? (
+            {charts.scatter ? (
               <>
-                <EciScatter
-                  points={data.scatter}
-                  labels={{ x: t("charts.gdpAxis"), y: t("columns.eci") }}
-                  label={t("charts.scatterLabel", { period })}
-                  downloadName={`eci-gdp-${set.key}-${run.year}`}
-                  downloadLabel={t("charts.downloadPng")}
+                <RankingChart
+                  spec={charts.scatter.spec}
+                  title={t("charts.scatterTitle", { period })}
+                  subtitle={setLabel(t, set)}
+                  table={charts.scatter.table}
+                  groups={data.charts.groups}
+                  fileName={`eci-gdp-${set.key}-${run.year}`}
+                  sharePath={sharePath}
+                  height={380}
                 />
                 <SourceLine label={t("sourceLabel")}>
                   {sourceText(t, run)} {t("charts.gdpSource", { period: data.gdpPeriod.replace("-", "–") })}
@@ -245,4 +255,44 @@ export async function ComplexityRankingPage({
       />
     </RankingShell>
   );
+}
+
+/**
+ * The ECI map and the ECI against GDP per capita scatter as specs of the one chart stack, with the
+ * tables their CSV downloads write (labels from the "charts" messages, like every chart's).
+ */
+async function eciChartProps(charts: EciCharts, options: { locale: Locale; high: string; low: string; year?: number }) {
+  const c = await getTranslations({ locale: options.locale, namespace: "charts" });
+  const eci = scatterMeasure("country", "eci")!;
+  const gdp = scatterMeasure("country", "gdp_per_capita")!;
+  const labels = {
+    code: c("table.code"),
+    name: c("table.name"),
+    group: c("table.group"),
+    year: c("table.year"),
+    value: c("table.value"),
+    share: c("table.share"),
+    rca: c("table.rca"),
+    worldTrade: c("worldTrade"),
+    measures: Object.fromEntries(["eci", "eci_rank", "gdp_per_capita"].map((k) => [k, c(`measures.${k}`)])),
+  };
+  const rankMeasure = { key: "eci_rank", format: "number" as const };
+  const map: ChartSpec = {
+    type: "geomap",
+    input: {
+      rows: charts.rows,
+      year: options.year,
+      focus: null,
+      dimension: "Country",
+      measure: { key: "eci", format: "decimal", scale: "diverging", high: options.high, low: options.low, rankKey: "eci_rank" },
+    },
+    mapUrl: ASSET_URLS.worldMap,
+    m49: charts.m49,
+  };
+  const scatterRows: ChartRow[] = charts.rows.filter((r) => (r.measures?.gdp_per_capita ?? 0) > 0);
+  const scatter: ChartSpec | null = charts.hasScatter ? { type: "scatter", input: { rows: scatterRows, x: gdp, y: eci, year: options.year, dimension: "Country" } } : null;
+  return {
+    map: { spec: map, table: chartTable({ rows: charts.rows, groups: charts.groups, measures: [eci, rankMeasure] }, labels) },
+    scatter: scatter ? { spec: scatter, table: chartTable({ rows: scatterRows, groups: charts.groups, scatter: { x: gdp, y: eci } }, labels) } : null,
+  };
 }

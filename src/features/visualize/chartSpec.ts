@@ -3,13 +3,9 @@
  */
 import type { ChartRow } from "@/domain/charts/types";
 import type { VizData } from "@/domain/visualize/data";
-import { CHART_ASSETS } from "@/domain/visualize/assets";
+import { ASSET_URLS } from "@/domain/visualize/assets";
 import type { ChartSpec } from "@/features/charts/spec";
 
-export const ASSET_URLS = {
-  productSpace: `/api/assets/${CHART_ASSETS.productSpace}`,
-  worldMap: `/api/assets/${CHART_ASSETS.worldMap}`,
-} as const;
 
 /** Rows with their group's name, for tooltip subtitles. */
 export function withGroupNames(data: Pick<VizData, "rows" | "groups">): ChartRow[] {

@@ -9,7 +9,7 @@ import { countryImage, rankChanges, seriesByMember, SPARK_YEARS, trailingYears, 
 import { complexityExclusions, complexityRuns, type ComplexityExclusion, type ComplexityRun } from "@/server/warehouse/complexity";
 import { dataApiUrl, getMembers, isWarehouseError, queryCube, type DataQuery, type DataRecord } from "@/server/warehouse/client";
 import type { ComplexitySetDef } from "@/server/warehouse/registry";
-import { padM49, type MapDatum, type ScatterPoint } from "@/domain/rankings/charts";
+import type { ChartGroup, ChartRow } from "@/domain/charts/types";
 
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
@@ -43,10 +43,24 @@ export async function rankingSource(set: ComplexitySetDef, year: number | null):
   return { runs, source: { run, comparableYears, previousYear: before.length ? before[before.length - 1] : null } };
 }
 
+/**
+ * What the ECI map and scatter draw, as chart rows of the one chart stack: a ranked country with
+ * its exports as the value and ECI, ECI rank and (when known) GDP per capita as measures.
+ */
+export interface EciCharts {
+  /** Ranked countries with an ECI. */
+  rows: ChartRow[];
+  /** Continents present, for the scatter's legend. */
+  groups: ChartGroup[];
+  /** ISO numeric code -> ISO3 of the ranked countries: how the world map's shapes find their rows. */
+  m49: [number, string][];
+  /** Whether at least three countries have a positive GDP per capita (else no scatter). */
+  hasScatter: boolean;
+}
+
 export interface EciRanking {
   rows: RankingRow[];
-  map: MapDatum[];
-  scatter: ScatterPoint[] | null;
+  charts: EciCharts;
   /** The years GDP per capita was read for ("2018", "1998-2000"). */
   gdpPeriod: string;
   csvUrl: string;
@@ -90,7 +104,7 @@ export async function loadEciRanking(set: ComplexitySetDef, source: RankingSourc
         sparkYears,
       )
     : null;
-  const m49 = new Map(countries.map((c) => [String(c.id), padM49(c.attributes.m49 as number | null)]));
+  const m49 = new Map(countries.map((c) => [String(c.id), typeof c.attributes.m49 === "number" ? c.attributes.m49 : null]));
   const continentColor = new Map(continents.map((c) => [String(c.id), c.color ?? "#868e96"]));
 
   const rows: RankingRow[] = current.data.map((r) => {
@@ -106,24 +120,36 @@ export async function loadEciRanking(set: ComplexitySetDef, source: RankingSourc
       values: { eci: num(r.ECI), diversity: num(r.Diversity), exports: num(r["Trade Value"]) },
     };
   });
-  const map: MapDatum[] = current.data.flatMap((r) => {
-    const code = m49.get(str(r["Country ID"]));
-    const value = num(r.ECI);
-    return code && value !== null ? [{ m49: code, name: str(r.Country), value, rank: num(r["ECI Rank"]) }] : [];
+  const chartRows: ChartRow[] = current.data.flatMap((r) => {
+    const id = str(r["Country ID"]);
+    const eci = num(r.ECI);
+    if (eci === null) return [];
+    const continent = str(r["Continent ID"]);
+    const gdpPc = gdp?.get(id);
+    return [
+      {
+        id,
+        name: str(r.Country),
+        kind: "country" as const,
+        color: continentColor.get(continent) ?? "#868e96",
+        group: continent || null,
+        groupName: str(r.Continent) || null,
+        value: num(r["Trade Value"]),
+        measures: { eci, eci_rank: num(r["ECI Rank"]), ...(gdpPc !== undefined ? { gdp_per_capita: gdpPc } : {}) },
+      },
+    ];
   });
-  const scatter = gdp
-    ? current.data.flatMap((r) => {
-        const x = gdp.get(str(r["Country ID"]));
-        const y = num(r.ECI);
-        return x !== undefined && x > 0 && y !== null
-          ? [{ id: str(r["Country ID"]), name: str(r.Country), x, y, group: str(r.Continent), color: continentColor.get(str(r["Continent ID"])) ?? "#868e96" }]
-          : [];
-      })
-    : null;
+  const groups = new Map<string, ChartGroup>();
+  for (const r of chartRows) if (r.group && !groups.has(r.group)) groups.set(r.group, { id: r.group, name: r.groupName ?? r.group, color: r.color, kind: "continent" });
+  const pairs: [number, string][] = [];
+  for (const r of chartRows) {
+    const code = m49.get(r.id);
+    if (code != null && !pairs.some(([m]) => m === code)) pairs.push([code, r.id]);
+  }
+  const scatterCount = chartRows.filter((r) => (r.measures?.gdp_per_capita ?? 0) > 0).length;
   return {
     rows,
-    map,
-    scatter: scatter && scatter.length > 2 ? scatter : null,
+    charts: { rows: chartRows, groups: [...groups.values()].sort((x, y) => x.name.localeCompare(y.name, locale)), m49: pairs, hasScatter: scatterCount > 2 },
     gdpPeriod,
     csvUrl: dataApiUrl({ ...query, parents: true }, locale, "csv"),
     apiUrl: dataApiUrl(query, locale),

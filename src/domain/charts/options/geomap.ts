@@ -5,11 +5,13 @@
  */
 import type { EChartsOption } from "echarts";
 import { formatUsd } from "@/domain/format";
+import type { MeasureFormat } from "@/domain/visualize/measures";
 import { splitAntimeridian } from "../antimeridian";
 import { millerProjection } from "../miller";
-import { FONT_SIZE, LEGEND_ICON, memberIcon, memberName, quantileBreaks, SEQUENTIAL, tooltipHtml, tooltipRows } from "../presentation";
+import { DIVERGING, FONT_SIZE, LEGEND_ICON, memberIcon, memberName, quantileBreaks, SEQUENTIAL, tooltipHtml, tooltipRows } from "../presentation";
 import type { ChartContext, ChartRow } from "../types";
-import { palette, titleOption, titleSpace, tooltipFrame, total } from "./common";
+import { formatMeasure, palette, titleOption, titleSpace, tooltipFrame, total } from "./common";
+import { measureOf } from "./scatterPoints";
 import { WORLD_MAP } from "./geomapName";
 import { NARROW_MAP_WIDTH } from "../breakpoints";
 
@@ -31,6 +33,20 @@ export interface GeomapInput {
   /** ISO3 of the country whose partners are shown. */
   focus?: string | null;
   dimension: string;
+  /**
+   * What colours the countries when it is not trade value: an index centred on zero (ECI) on a
+   * diverging scale, with the words for its two ends and, optionally, the measure holding a rank.
+   */
+  measure?: GeomapMeasure;
+}
+
+export interface GeomapMeasure {
+  key: string;
+  format: MeasureFormat;
+  scale: "diverging";
+  high: string;
+  low: string;
+  rankKey?: string;
 }
 
 export interface MapPiece {
@@ -72,6 +88,7 @@ function mapBox(ctx: ChartContext): Record<string, unknown> {
 }
 
 export function geomapOption(input: GeomapInput, ctx: ChartContext): EChartsOption {
+  if (input.measure) return divergingMapOption(input, input.measure, ctx);
   const colors = palette(ctx.dark);
   const rows = input.rows.filter((r) => (r.value ?? 0) > 0);
   const sum = total(rows);
@@ -126,6 +143,94 @@ export function geomapOption(input: GeomapInput, ctx: ChartContext): EChartsOpti
         itemStyle: { areaColor: colors.noData, borderColor: colors.border, borderWidth: 0.4 },
         emphasis: { label: { show: false }, itemStyle: { areaColor: "#fab005", borderColor: colors.text, borderWidth: 0.8 } },
         data,
+      },
+    ],
+  } as EChartsOption;
+}
+
+/** Symmetric bound of a diverging scale: the largest absolute value, rounded up to a tenth. */
+export function divergingBound(values: readonly number[]): number {
+  const largest = values.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+  return Math.ceil(largest * 10) / 10 || 1;
+}
+
+/** Width over height of the Miller world without Antarctica, as ECharts draws it. */
+const WORLD_ASPECT = 2;
+const LEGEND_SPACE = 52;
+
+/**
+ * The map as large as the box allows above its legend, at any width: a custom projection does not
+ * fit itself to top/left/right/bottom, so the size and centre are computed from the drawing size.
+ */
+function divergingMapBox(ctx: ChartContext): Record<string, unknown> {
+  if (!ctx.size) return { top: titleSpace(ctx) + 8, left: 8, right: 8, bottom: LEGEND_SPACE };
+  const top = titleSpace(ctx) + 8;
+  const height = Math.max(40, ctx.size.height - top - LEGEND_SPACE);
+  const size = Math.max(40, Math.min(ctx.size.width - 16, height * WORLD_ASPECT));
+  return { layoutCenter: [ctx.size.width / 2, top + height / 2], layoutSize: Math.round(size), aspectScale: 1 };
+}
+
+/** The map coloured by an index centred on zero (ECI): continuous diverging legend, index and rank in tooltips. */
+function divergingMapOption(input: GeomapInput, measure: GeomapMeasure, ctx: ChartContext): EChartsOption {
+  const colors = palette(ctx.dark);
+  const rows = input.rows.filter((r) => Number.isFinite(measureOf(r, measure.key)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const bound = divergingBound(rows.map((r) => measureOf(r, measure.key) as number));
+  const narrow = Boolean(ctx.size && ctx.size.width < NARROW_MAP_WIDTH);
+  const label = (key: string) => ctx.labels.measures[key] ?? key;
+  return {
+    animation: false,
+    title: titleOption(ctx),
+    tooltip: {
+      ...tooltipFrame(ctx),
+      trigger: "item",
+      formatter: (params: unknown) => {
+        const row = byId.get((params as { name: string }).name);
+        if (!row) return "";
+        const extra = [{ label: label(measure.key), value: formatMeasure(measureOf(row, measure.key), measure.format, ctx.locale, false) }];
+        const rank = measure.rankKey ? measureOf(row, measure.rankKey) : null;
+        if (typeof rank === "number") extra.push({ label: label(measure.rankKey!), value: formatMeasure(rank, "number", ctx.locale, false) });
+        return tooltipHtml({
+          title: memberName(row.name, input.dimension, ctx.labels.fallbacks),
+          subtitle: row.groupName ?? undefined,
+          icon: memberIcon(row.kind, row.id),
+          rows: tooltipRows({ extra, period: input.year }, ctx.labels.tooltip, ctx.locale),
+        });
+      },
+    },
+    visualMap: rows.length
+      ? {
+          type: "continuous",
+          min: -bound,
+          max: bound,
+          orient: "horizontal",
+          left: "center",
+          bottom: 4,
+          itemWidth: 12,
+          itemHeight: narrow ? 140 : 200,
+          text: [measure.high, measure.low],
+          textGap: 8,
+          textStyle: { color: colors.text, fontSize: FONT_SIZE.label - 4 },
+          calculable: false,
+          precision: 2,
+          inRange: { color: [...DIVERGING] },
+          seriesIndex: 0,
+        }
+      : undefined,
+    series: [
+      {
+        type: "map",
+        map: input.mapName ?? WORLD_MAP,
+        nameProperty: "key",
+        projection: millerProjection,
+        roam: true,
+        scaleLimit: { min: 1, max: 12 },
+        ...divergingMapBox(ctx),
+        selectedMode: false,
+        label: { show: false },
+        itemStyle: { areaColor: colors.noData, borderColor: colors.border, borderWidth: 0.4 },
+        emphasis: { label: { show: false }, itemStyle: { areaColor: "#fab005", borderColor: colors.text, borderWidth: 0.8 } },
+        data: rows.map((r) => ({ name: r.id, value: measureOf(r, measure.key) as number })),
       },
     ],
   } as EChartsOption;

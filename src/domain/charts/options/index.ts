@@ -7,5 +7,5 @@ export { stackedOption, lineOption, buildSeries, type TimeSeriesInput, type Seri
 export { scatterOption } from "./scatter";
 export { scatterPoints, measureOf, type ScatterInput, type ScatterPoint } from "./scatterPoints";
 export { networkOption, networkNodes, type NetworkInput, type ProductSpaceLayout, type NetworkNode } from "./network";
-export { geomapOption, mapPieces, joinWorldFeatures, WORLD_MAP, type GeomapInput, type MapPiece, type WorldFeatureProperties } from "./geomap";
+export { geomapOption, divergingBound, mapPieces, joinWorldFeatures, WORLD_MAP, type GeomapInput, type GeomapMeasure, type MapPiece, type WorldFeatureProperties } from "./geomap";
 export { TOOLTIP_CLASS, OTHER_ID, formatMeasure } from "./common";

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { scatterMeasure } from "@/domain/visualize/measures";
 import { millerProjection } from "../miller";
-import { SEQUENTIAL, UNKNOWN_COLOR } from "../presentation";
+import { DIVERGING, SEQUENTIAL, UNKNOWN_COLOR } from "../presentation";
 import type { ChartContext, ChartGroup, ChartRow } from "../types";
 import {
   buildSeries,
+  divergingBound,
   geomapOption,
   joinWorldFeatures,
   lineOption,
@@ -267,6 +268,38 @@ describe("geomapOption", () => {
     expect(narrow.series[0]).toMatchObject({ layoutCenter: ["50%", "28%"], layoutSize: "96%" });
     expect(narrow.series[0].left).toBeUndefined();
   });
+  describe("an index centred on zero (ECI)", () => {
+    const eciRows: ChartRow[] = [
+      { id: "jpn", name: "Japan", kind: "country", color: "#f00", groupName: "Asia", value: 7e11, measures: { eci: 2.26, eci_rank: 1 } },
+      { id: "bra", name: "Brasil", kind: "country", color: "#0f0", groupName: "América", value: 2e11, measures: { eci: -0.0912, eci_rank: 1033 } },
+      { id: "xxx", name: "No index", kind: "country", color: "#0f0", value: 1e9, measures: { eci: null } },
+    ];
+    const measure = { key: "eci", format: "decimal" as const, scale: "diverging" as const, high: "More complex", low: "Less complex", rankKey: "eci_rank" };
+
+    it("colours every country with an index, negative ones too, on a symmetric diverging scale", () => {
+      const option = geomapOption({ rows: eciRows, year: 2018, focus: null, dimension: "Country", measure }, ctx) as Any;
+      expect(option.series[0].data).toEqual([
+        { name: "jpn", value: 2.26 },
+        { name: "bra", value: -0.0912 },
+      ]);
+      expect(option.visualMap).toMatchObject({ type: "continuous", min: -2.3, max: 2.3, text: ["More complex", "Less complex"] });
+      expect(option.visualMap.inRange.color).toEqual([...DIVERGING]);
+      expect(divergingBound([])).toBe(1);
+      expect(divergingBound([-0.31, 0.2])).toBe(0.4);
+    });
+
+    it("names the index and the rank in the page language's number style, escaped", () => {
+      const es = geomapOption({ rows: eciRows, year: 2018, focus: null, dimension: "Country", measure }, { ...ctx, locale: "es" }) as Any;
+      const html = es.tooltip.formatter({ name: "bra" });
+      expect(html).toContain("-0,09");
+      expect(html).toContain("1.033");
+      expect(html).toContain("ECI rank");
+      expect(es.tooltip.formatter({ name: "xxx" })).toBe("");
+      const hostile = geomapOption({ rows: [{ ...eciRows[0], name: "<b>x</b>" }], dimension: "Country", measure }, ctx) as Any;
+      expect(hostile.tooltip.formatter({ name: "jpn" })).not.toContain("<b>x");
+    });
+  });
+
   it("joins world-atlas features by M49 and drops Antarctica", () => {
     const geometry = { type: "Point", coordinates: [0, 0] };
     const joined = joinWorldFeatures(

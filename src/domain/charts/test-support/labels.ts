@@ -16,7 +16,7 @@ export const EN_CHART_LABELS: ChartLabels = {
   },
   fallbacks: { unspecifiedTerritories: "Unspecified Territories", multipleItems: "Multiple Items", otherValues: "Other values" },
   total: "Total",
-  measures: { gdp_per_capita: "GDP per capita", trade_value: "Trade value", rca: "RCA", world_trade: "World trade", population: "Population" },
+  measures: { gdp_per_capita: "GDP per capita", trade_value: "Trade value", rca: "RCA", world_trade: "World trade", population: "Population", eci: "ECI", eci_rank: "ECI rank" },
   worldTrade: "World trade",
   noData: "No data",
 };
