@@ -68,7 +68,7 @@ export interface ComplexityResult {
   readonly fitness: Float64Array | null;
   readonly productFitnessComplexity: Float64Array | null;
 
-  /** Product proximity, products x products, diagonal 1. */
+  /** Product proximity, products x products, diagonal 1; computed on first read (products^2 doubles). */
   readonly proximity: Float64Array;
   /** Countries x products. */
   readonly relatedness: Float64Array;
@@ -181,8 +181,11 @@ export function computeComplexity(input: ComplexityInput, options: ComplexityOpt
       ? { ...reflectionsComplexity(binary, options.iterations ?? 20), eigenvalue: null }
       : eigenvectorComplexity(binary);
   const fitness = options.fitness === false ? null : fitnessComplexity(binary, options.fitness ?? {});
-  const proximity = productProximity(binary, { diagonal: 1 });
   const measures = opportunityMeasuresFromBinary(binary, indices.pci);
+  // products^2 doubles (200 MB at HS6) that the opportunity measures do not need: made on first
+  // read only (the product space reads it; the import never does).
+  let proximity: Float64Array | null = null;
+  const finalBinary = binary;
 
   return {
     countries: sample.countries,
@@ -199,7 +202,10 @@ export function computeComplexity(input: ComplexityInput, options: ComplexityOpt
     eigenvalue: indices.eigenvalue,
     fitness: fitness?.fitness ?? null,
     productFitnessComplexity: fitness?.complexity ?? null,
-    proximity,
+    get proximity() {
+      proximity ??= productProximity(finalBinary, { diagonal: 1 });
+      return proximity;
+    },
     relatedness: measures.relatedness,
     distance: distance(measures.relatedness),
     opportunityGain: measures.opportunityGain,

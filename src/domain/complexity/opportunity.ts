@@ -25,109 +25,174 @@ import type { OpportunityMeasures } from "./relatedness";
  * S_q is a sum of terms C/max(u) >= 1/countries whenever it is not zero, so anything below half
  * of that is rounding of an exact zero: such a product has no neighbours and gets relatedness 0
  * and opportunity gain 0, as in relatedness.ts.
+ *
+ * Cache: the four tables are n x n doubles (2 MB for 250 countries), larger than a core's L2, and
+ * the sum above reads a whole row of each for every exporter of every product. So the countries c
+ * whose results are computed are taken in blocks of COUNTRY_BLOCK: for one block only the tables'
+ * columns in the block are kept (interleaved, one 4 x 64-double stripe per country c'), the
+ * sweep over products runs once per block, and the stripe stays in L2. Table updates cost the
+ * same in total (each pair of countries lands in exactly one block); the sums and the ubiquity
+ * order are shared between blocks. Per cell the terms are added in the same order as without
+ * blocks, so the numbers do not depend on the block size.
  */
+const COUNTRY_BLOCK = 64;
+
+/** First index in sorted[from..to) whose value is >= v. */
+function lowerBound(sorted: Int32Array, from: number, to: number, v: number): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export function opportunityMeasuresFromBinary(m: BinaryMatrix, pci: Float64Array): OpportunityMeasures {
   const { rows: n, cols, data, colStart, productCountries, ubiquity } = m;
 
   // Products by decreasing ubiquity (ties by index, for determinism).
   const order = Int32Array.from({ length: cols }, (_, i) => i).sort((a, b) => ubiquity[b] - ubiquity[a] || a - b);
 
-  const a = new Float64Array(n * n); // A_t
-  const aw = new Float64Array(n * n); // A_t with PCI weights
-  const b = new Float64Array(n * n); // B_t (counts)
-  const bw = new Float64Array(n * n); // B_t with PCI weights
-  const rowA = new Float64Array(n); // A_t for a country exporting everything
+  // Row sums of the tables (a country exporting everything): S_q and the unweighted OG total.
+  const rowA = new Float64Array(n);
   const rowAw = new Float64Array(n);
   const rowB = new Float64Array(n);
   const rowBw = new Float64Array(n);
-
-  // Start with every product in B.
   for (let p = 0; p < cols; p++) {
     const w = pci[p];
-    const from = colStart[p];
-    const to = colStart[p + 1];
-    for (let i = from; i < to; i++) {
-      const ci = productCountries[i];
-      rowB[ci] += 1;
-      rowBw[ci] += w;
-      const base = ci * n;
-      for (let j = from; j < to; j++) {
-        const cj = productCountries[j];
-        b[base + cj] += 1;
-        bw[base + cj] += w;
-      }
+    for (let i = colStart[p]; i < colStart[p + 1]; i++) {
+      rowB[productCountries[i]] += 1;
+      rowBw[productCountries[i]] += w;
     }
   }
-
-  const rel = new Float64Array(n * cols);
-  const og = new Float64Array(n * cols);
-  const acc = new Float64Array(n);
-  const accW = new Float64Array(n);
-  const minimumS = 0.5 / Math.max(1, n);
-
-  let moved = 0;
+  const sums = new Float64Array(cols);
+  const weightedAll = new Float64Array(cols);
+  let movedRows = 0;
   for (let k = 0; k < cols; ) {
     const t = ubiquity[order[k]];
     let end = k;
     while (end < cols && ubiquity[order[end]] === t) end++;
     if (t === 0) {
-      // No exporters: proximity 0 to everything; rel and og stay 0.
       k = end;
       continue;
     }
-    // Move every product with u_p >= t from B to A.
-    for (; moved < end; moved++) {
-      const p = order[moved];
+    for (; movedRows < end; movedRows++) {
+      const p = order[movedRows];
       const inv = 1 / ubiquity[p];
       const w = pci[p];
-      const winv = w * inv;
-      const from = colStart[p];
-      const to = colStart[p + 1];
-      for (let i = from; i < to; i++) {
+      for (let i = colStart[p]; i < colStart[p + 1]; i++) {
         const ci = productCountries[i];
         rowA[ci] += inv;
-        rowAw[ci] += winv;
+        rowAw[ci] += w * inv;
         rowB[ci] -= 1;
         rowBw[ci] -= w;
-        const base = ci * n;
-        for (let j = from; j < to; j++) {
-          const cj = productCountries[j];
-          a[base + cj] += inv;
-          aw[base + cj] += winv;
-          b[base + cj] -= 1;
-          bw[base + cj] -= w;
+      }
+    }
+    const invT = 1 / t;
+    for (; k < end; k++) {
+      const q = order[k];
+      let s = 0;
+      let all = 0;
+      for (let i = colStart[q]; i < colStart[q + 1]; i++) {
+        const cp = productCountries[i];
+        s += rowA[cp] + rowB[cp] * invT;
+        all += rowAw[cp] + rowBw[cp] * invT;
+      }
+      sums[q] = s - 1;
+      weightedAll[q] = all - pci[q];
+    }
+  }
+
+  const rel = new Float64Array(n * cols);
+  const og = new Float64Array(n * cols);
+  const minimumS = 0.5 / Math.max(1, n);
+  const width = Math.min(COUNTRY_BLOCK, n);
+  // stripe[(c' * width + (c - c0)) * 4 + {0: A, 1: B, 2: A weighted, 3: B weighted}]
+  const stripe = new Float64Array(n * width * 4);
+  // acc[(c - c0) * 2 + {0: plain, 1: PCI-weighted}]
+  const acc = new Float64Array(width * 2);
+
+  for (let c0 = 0; c0 < n; c0 += width) {
+    const c1 = Math.min(n, c0 + width);
+    const span = c1 - c0;
+    stripe.fill(0);
+    // Start with every product in B.
+    for (let p = 0; p < cols; p++) {
+      const from = colStart[p];
+      const to = colStart[p + 1];
+      const lo = lowerBound(productCountries, from, to, c0);
+      const hi = lowerBound(productCountries, lo, to, c1);
+      if (lo === hi) continue;
+      const w = pci[p];
+      for (let i = from; i < to; i++) {
+        const base = productCountries[i] * width - c0;
+        for (let j = lo; j < hi; j++) {
+          const o = (base + productCountries[j]) * 4;
+          stripe[o + 1] += 1;
+          stripe[o + 3] += w;
         }
       }
     }
 
-    const invT = 1 / t;
-    for (; k < end; k++) {
-      const q = order[k];
-      acc.fill(0);
-      accW.fill(0);
-      let s = 0;
-      let weightedAll = 0;
-      for (let i = colStart[q]; i < colStart[q + 1]; i++) {
-        const cp = productCountries[i];
-        s += rowA[cp] + rowB[cp] * invT;
-        weightedAll += rowAw[cp] + rowBw[cp] * invT;
-        // Tables are symmetric, so row c' gives column c' contiguously.
-        const base = cp * n;
-        for (let c = 0; c < n; c++) {
-          acc[c] += a[base + c] + b[base + c] * invT;
-          accW[c] += aw[base + c] + bw[base + c] * invT;
+    let moved = 0;
+    for (let k = 0; k < cols; ) {
+      const t = ubiquity[order[k]];
+      let end = k;
+      while (end < cols && ubiquity[order[end]] === t) end++;
+      if (t === 0) {
+        // No exporters: proximity 0 to everything; rel and og stay 0.
+        k = end;
+        continue;
+      }
+      // Move every product with u_p >= t from B to A.
+      for (; moved < end; moved++) {
+        const p = order[moved];
+        const from = colStart[p];
+        const to = colStart[p + 1];
+        const lo = lowerBound(productCountries, from, to, c0);
+        const hi = lowerBound(productCountries, lo, to, c1);
+        if (lo === hi) continue;
+        const inv = 1 / ubiquity[p];
+        const w = pci[p];
+        const winv = w * inv;
+        for (let i = from; i < to; i++) {
+          const base = productCountries[i] * width - c0;
+          for (let j = lo; j < hi; j++) {
+            const o = (base + productCountries[j]) * 4;
+            stripe[o] += inv;
+            stripe[o + 1] -= 1;
+            stripe[o + 2] += winv;
+            stripe[o + 3] -= w;
+          }
         }
       }
-      const pq = pci[q];
-      s -= 1;
-      weightedAll -= pq;
-      if (!(s >= minimumS)) continue;
-      for (let c = 0; c < n; c++) {
-        const i = c * cols + q;
-        const own = data[i];
-        const r = (acc[c] - own) / s;
-        rel[i] = r;
-        og[i] = (weightedAll - (accW[c] - own * pq)) / s - r * pq;
+
+      const invT = 1 / t;
+      for (; k < end; k++) {
+        const q = order[k];
+        const s = sums[q];
+        if (!(s >= minimumS)) continue;
+        acc.fill(0);
+        for (let i = colStart[q]; i < colStart[q + 1]; i++) {
+          // Tables are symmetric, so row c' holds column c' for the block contiguously.
+          let o = productCountries[i] * width * 4;
+          for (let x = 0; x < 2 * span; x += 2, o += 4) {
+            acc[x] += stripe[o] + stripe[o + 1] * invT;
+            acc[x + 1] += stripe[o + 2] + stripe[o + 3] * invT;
+          }
+        }
+        const pq = pci[q];
+        const all = weightedAll[q];
+        for (let c = c0; c < c1; c++) {
+          const i = c * cols + q;
+          const own = data[i];
+          const x = (c - c0) * 2;
+          const r = (acc[x] - own) / s;
+          rel[i] = r;
+          og[i] = (all - (acc[x + 1] - own * pq)) / s - r * pq;
+        }
       }
     }
   }

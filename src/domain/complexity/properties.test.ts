@@ -79,6 +79,27 @@ describe("scale invariance", () => {
   });
 });
 
+describe("the fast opportunity measures in country blocks", () => {
+  it("equal the explicit-proximity ones when the countries span several blocks (150 = 64 + 64 + 22)", () => {
+    const trade = randomTrade(150, 90, 13);
+    const n = trade.countries.length;
+    const k = trade.products.length;
+    const m = binarize(balassaRca(trade.values, n, k), n, k);
+    const pci = eigenvectorComplexity(m).pci;
+    const slow = opportunityMeasures(m, productProximity(m), pci);
+    const fast = opportunityMeasuresFromBinary(m, pci);
+    let worst = 0;
+    for (let i = 0; i < slow.relatedness.length; i++) {
+      worst = Math.max(worst, Math.abs(slow.relatedness[i] - fast.relatedness[i]), Math.abs(slow.opportunityGain[i] - fast.opportunityGain[i]));
+    }
+    for (let c = 0; c < n; c++) worst = Math.max(worst, Math.abs(slow.coi[c] - fast.coi[c]));
+    expect(n).toBe(150);
+    expect(worst).toBeLessThan(1e-12);
+    // Not all zero: the comparison means something.
+    expect(fast.relatedness.some((v) => v > 0.1)).toBe(true);
+  });
+});
+
 describe("structural properties on random matrices", () => {
   for (const seed of [3, 5, 8]) {
     const trade = randomTrade(30, 70, seed);
