@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { NAV_MENUS } from "../../src/features/shell/navigation";
 import { expect, test, type Page } from "./support/test";
 
 async function openMenu(page: Page, id: string) {
@@ -61,6 +62,18 @@ test.describe("desktop shell (1280 px)", () => {
     await page.locator('main a[href="/en/profile/world/wld"]').first().click();
     await expect(page.getByTestId("full-page-loading")).toBeVisible();
     await page.waitForURL("**/en/profile/world/wld");
+  });
+
+  test("the server HTML holds every menu link, hidden until a menu opens", async ({ page, request }) => {
+    const html = await (await request.get("/es/rankings/eci/hs4/hs92")).text();
+    const internal = NAV_MENUS.flatMap((m) => m.items).filter((i) => i.href && !i.external);
+    expect(internal.length).toBeGreaterThan(30);
+    for (const item of internal) expect(html, item.id).toContain(`href="/es${item.href}"`);
+    // Hidden until opened: no menu link is visible before a click.
+    await page.goto("/en");
+    await expect(page.locator('[data-nav-link="products"]')).toBeHidden();
+    await openMenu(page, "profiles");
+    await expect(page.locator('[data-nav-link="products"]')).toBeVisible();
   });
 
   test("the search button and report entries open the explore dialog", async ({ page }) => {

@@ -30,10 +30,10 @@ export const NAV_MENUS: NavMenu[] = [
     items: [
       { id: "trending", href: "/trending" },
       { id: "world", href: "/profile/world/wld" },
-      { id: "countries", explore: "country" },
+      { id: "countries", explore: "country", href: "/profile/country" },
       { id: "subnational", explore: "subnational", badge: "PRO" },
       { id: "digitalProducts", explore: "digital-product" },
-      { id: "organizations", explore: "international_organization" },
+      { id: "organizations", explore: "international_organization", href: "/profile/international_organization" },
       { id: "companies", href: "/company", badge: "PRO" },
       { id: "products", href: "/profile/hs" },
       { id: "bilateralCountry", href: "/profile/bilateral-country" },
