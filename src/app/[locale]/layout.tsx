@@ -24,6 +24,7 @@ import { AccountMenu } from "@/features/account/AccountMenu";
 import { currentSession } from "@/server/auth/session";
 import type { Session } from "next-auth";
 import { PUBLIC_PAGE_HEADER } from "@/server/front/headerNames";
+import { inter } from "@/features/shell/fonts";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
@@ -69,7 +70,7 @@ export default async function LocaleLayout({
   const session = publicPage ? undefined : await initialSession();
 
   return (
-    <html lang={LOCALE_TAGS[locale as Locale]} data-mantine-color-scheme={scheme} suppressHydrationWarning>
+    <html lang={LOCALE_TAGS[locale as Locale]} className={inter.variable} data-mantine-color-scheme={scheme} suppressHydrationWarning>
       <head />
       <body>
         <NextIntlClientProvider messages={clientMessages(await loadMessages(locale))}>

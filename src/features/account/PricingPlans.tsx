@@ -70,14 +70,14 @@ export async function PricingPlans({ locale, user, checkout }: PricingPlansProps
         const listPrice = plan.monthlyCents;
         const price = priceFor(plan, Boolean(user?.isAcademic));
         return (
-          <Card key={plan.id} withBorder radius="md" padding="lg" shadow={plan.highlighted ? "md" : undefined} data-plan={plan.id} style={plan.highlighted ? { borderColor: "var(--mantine-color-violet-5)" } : undefined}>
+          <Card key={plan.id} withBorder radius="md" padding="lg" shadow={plan.highlighted ? "md" : undefined} data-plan={plan.id} style={plan.highlighted ? { borderColor: "var(--mantine-color-teal-6)" } : undefined}>
             <Stack gap="md" h="100%">
               <Group justify="space-between" align="center">
                 <Title order={2} size="h3">
                   {t(`plans.${plan.id}.name`)}
                 </Title>
                 {plan.highlighted && (
-                  <Badge color="violet" variant="light">
+                  <Badge color="teal" variant="light">
                     {t("popular")}
                   </Badge>
                 )}

@@ -1,8 +1,9 @@
 import { createTheme, type CSSVariablesResolver } from "@mantine/core";
 
-// System fonts only: no font downloads at build or run time; Noto CJK covers Chinese on Linux.
+// Inter, bundled (fonts.ts, as the CSS variable on <html>), then the system stack; Chinese falls
+// through to Noto Sans CJK (Linux), PingFang (Apple) or Microsoft YaHei.
 const fontFamily =
-  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Noto Sans CJK SC', 'PingFang SC', 'Microsoft YaHei', sans-serif";
+  "var(--ots-font-sans), system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Noto Sans CJK SC', 'PingFang SC', 'Microsoft YaHei', sans-serif";
 
 export const theme = createTheme({
   primaryColor: "teal",
