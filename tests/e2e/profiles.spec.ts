@@ -220,6 +220,28 @@ test.describe("profile URLs", () => {
     await expect(page.locator("#destinations")).toBeInViewport();
     await expect(page.locator("#destinations h2 a")).toHaveAttribute("href", "#destinations");
   });
+
+  test("a sticky section menu links every section, lands titles below it and marks the one being read", async ({ page, request }) => {
+    // In the server HTML: one link per section, in page order.
+    const html = await (await request.get("/en/profile/country/chl")).text();
+    const ids = [...html.matchAll(/data-section="([a-z-]+)"/g)].map((m) => m[1]);
+    expect(ids.length).toBeGreaterThan(5);
+    for (const id of ids) expect(html).toContain(`href="#${id}"`);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/en/profile/country/chl");
+    const nav = page.getByTestId("section-nav");
+    await nav.getByRole("link", { name: "Export destinations" }).click();
+    await expect(page).toHaveURL(/#destinations$/);
+    // The title is below the site header and the menu, not under them.
+    await expect.poll(async () => {
+      const title = await page.locator("#destinations h2").boundingBox();
+      const menu = await nav.boundingBox();
+      return title && menu ? title.y - (menu.y + menu.height) : -1;
+    }).toBeGreaterThan(0);
+    await expect(nav).toBeInViewport();
+    await expect(nav.locator('a[aria-current="location"]')).toHaveAttribute("href", "#destinations");
+  });
 });
 
 test.describe("one view service", () => {

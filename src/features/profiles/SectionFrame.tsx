@@ -25,8 +25,10 @@ export async function SectionFrame({
   children: ReactNode;
 }) {
   const t = await getTranslations({ locale, namespace: "profiles" });
+  // scrollMarginTop adds to html's scroll-padding-top (72 px): a linked section lands below the
+  // header and the sticky section menu.
   return (
-    <Paper component="section" id={id} withBorder radius="md" p="lg" data-section={id} style={{ scrollMarginTop: 80 }}>
+    <Paper component="section" id={id} withBorder radius="md" p="lg" data-section={id} style={{ scrollMarginTop: 56 }}>
       <Stack gap="md">
         <Title order={2} size="h3">
           <Anchor href={`#${id}`} inherit c="inherit" underline="hover" aria-label={`${title} — ${t("sectionLink")}`}>

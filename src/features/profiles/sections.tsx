@@ -1,7 +1,12 @@
 import { SimpleGrid, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { Locale } from "@/domain/i18n/locales";
+import { getTranslations } from "next-intl/server";
 import { SectionFrame, type SectionSource } from "./SectionFrame";
+import { SectionNav } from "./SectionNav";
+
+/** A profile with this many sections or more gets the sticky in-page menu. */
+const SECTION_NAV_MIN = 3;
 
 /** What a section shows once its data is loaded. */
 export interface RenderedSection {
@@ -60,5 +65,13 @@ export async function ProfileSections<Ctx>({ modules, ctx, locale }: { modules: 
       blocks.push(frame(shown[i]));
     }
   }
-  return <Stack gap="xl">{blocks}</Stack>;
+  const t = await getTranslations({ locale, namespace: "profiles" });
+  return (
+    <>
+      {shown.length >= SECTION_NAV_MIN ? <SectionNav label={t("onThisPage")} sections={shown.map((s) => ({ id: s.module.id, title: s.result.title }))} /> : null}
+      <Stack gap="xl" mt={shown.length >= SECTION_NAV_MIN ? "md" : undefined}>
+        {blocks}
+      </Stack>
+    </>
+  );
 }
