@@ -58,6 +58,8 @@ test.describe("profiles show the warehouse's numbers", () => {
       // Once: a chart inside a section does not repeat the source line.
       await expect(section.getByTestId("section-source"), id).toHaveCount(1);
       await expect(section.getByTestId("chart-source"), id).toHaveCount(0);
+      // The query: in the source line, or one click away behind the chart's "Data and API" button.
+      if ((await section.getByTestId("api-query").count()) === 0) await section.getByTestId("api-disclosure").first().click();
       await expect(section.locator('[data-testid="api-query"], [data-testid="api-query-link"]').first(), id).toHaveAttribute("href", /^\/api\/data\?cube=/);
     }
     // Charts: a treemap of products, maps of partners, the product space; each downloads as PNG, SVG and CSV.
@@ -221,6 +223,18 @@ test.describe("profile URLs", () => {
     await expect(page.locator("#destinations h2 a")).toHaveAttribute("href", "#destinations");
   });
 
+  test("a profile chart keeps its API queries behind a Data and API button", async ({ page }) => {
+    await page.goto("/en/profile/country/chl");
+    const section = page.locator('[data-section="exports-by-product"]');
+    await expect(section.locator('[data-testid="chart"][data-chart-ready="true"]')).toBeVisible({ timeout: 30_000 });
+    await expect(section.getByTestId("api-query-link")).toHaveCount(0);
+    const button = section.getByTestId("api-disclosure");
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(section.getByTestId("api-query-link").first()).toHaveAttribute("href", /^\/api\/data\?cube=/);
+  });
+
   test("a sticky section menu links every section, lands titles below it and marks the one being read", async ({ page, request }) => {
     // In the server HTML: one link per section, in page order.
     const html = await (await request.get("/en/profile/country/chl")).text();
@@ -230,6 +244,8 @@ test.describe("profile URLs", () => {
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/en/profile/country/chl");
+    // Every chart in place first, so nothing above the target changes height after the jump.
+    await expect(page.locator('[data-testid="profile-chart-loading"], [data-testid="chart-skeleton"]')).toHaveCount(0, { timeout: 30_000 });
     const nav = page.getByTestId("section-nav");
     await nav.getByRole("link", { name: "Export destinations" }).click();
     await expect(page).toHaveURL(/#destinations$/);

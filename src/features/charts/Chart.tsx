@@ -1,6 +1,6 @@
 "use client";
 
-import { Alert, Box, Loader, Stack, Text, useComputedColorScheme } from "@mantine/core";
+import { Alert, Box, Skeleton, useComputedColorScheme, VisuallyHidden } from "@mantine/core";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from "react";
 import type { ProductSpaceLayout } from "@/domain/charts/options/network";
@@ -223,12 +223,11 @@ export function Chart({ spec, title, subtitle, height = 560, ref }: ChartProps) 
     <Box pos="relative" h={height} data-testid="chart" data-chart-type={spec.type} data-chart-ready={status === "ready" || undefined} data-draw-ms={drawMs ?? undefined}>
       <div ref={container} role="img" aria-label={title} style={{ width: "100%", height: "100%" }} />
       {status === "loading" && (
-        <Stack pos="absolute" inset={0} align="center" justify="center" gap="xs" aria-live="polite">
-          <Loader size="md" />
-          <Text size="sm" c="dimmed">
-            {t("loading")}
-          </Text>
-        </Stack>
+        // The chart's own shape, greyed and shimmering, rather than a spinner in an empty box.
+        <Box pos="absolute" inset={0} aria-live="polite" data-testid="chart-skeleton">
+          <Skeleton h="100%" radius="md" />
+          <VisuallyHidden>{t("loading")}</VisuallyHidden>
+        </Box>
       )}
       {status === "error" && (
         <Alert pos="absolute" top={16} left={16} right={16} color="red" role="alert">

@@ -31,7 +31,7 @@ export async function ProfileChart({ locale, state, height = 440, bothFlows }: {
     }
     return (
       <div data-testid="profile-chart" data-chart={resolution.state.chart}>
-        <LazyProfileChart source={source} title={title} subtitle={resolution.subtitle} path={resolution.path} embedPath={resolution.embedPath} height={height} showSources={false} />
+        <LazyProfileChart source={source} title={title} subtitle={resolution.subtitle} path={resolution.path} embedPath={resolution.embedPath} height={height} showSources={false} compactApi />
         <Text size="xs" mt={4}>
           <TextLink href={resolution.path}>{t("openInBuilder")}</TextLink>
         </Text>

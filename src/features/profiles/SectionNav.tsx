@@ -12,24 +12,35 @@ export function SectionNav({ label, sections }: { label: string; sections: reado
   const nav = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    const elements = sections.map((s) => document.getElementById(s.id)).filter((el): el is HTMLElement => el !== null);
-    if (elements.length === 0) return;
-    const visible = new Map<string, number>();
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (entry.isIntersecting) visible.set(entry.target.id, entry.boundingClientRect.top);
-          else visible.delete(entry.target.id);
+    // The section being read: the last one whose top has passed the reading line under the header
+    // and this menu (the first one before any has). Measured on scroll, once per frame.
+    const READING_LINE = 140;
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      // Sections side by side share a top: the first of them (in reading order) wins.
+      let found: string | null = null;
+      let foundTop = -Infinity;
+      for (const s of sections) {
+        const top = document.getElementById(s.id)?.getBoundingClientRect().top;
+        if (top !== undefined && top <= READING_LINE && top > foundTop + 1) {
+          found = s.id;
+          foundTop = top;
         }
-        // The topmost section in the reading band is the one being read.
-        const first = sections.find((s) => visible.has(s.id));
-        if (first) setCurrent(first.id);
-      },
-      // The band under the header and this menu, down to 40 % of the screen.
-      { rootMargin: "-120px 0px -60% 0px" },
-    );
-    elements.forEach((el) => observer.observe(el));
-    return () => observer.disconnect();
+      }
+      setCurrent(found ?? sections[0]?.id ?? null);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("resize", onScroll);
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      window.removeEventListener("resize", onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
   }, [sections]);
 
   useEffect(() => {

@@ -1,8 +1,8 @@
 "use client";
 
-import { Alert, Group, Stack, Tabs, Text } from "@mantine/core";
+import { Alert, Button, Group, Stack, Tabs, Text } from "@mantine/core";
 import { useTranslations } from "next-intl";
-import { useMemo, useRef, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { scatterPoints } from "@/domain/charts/options/scatterPoints";
 import { LEGEND_ICON, UNKNOWN_COLOR } from "@/domain/charts/presentation";
 import { chartTable } from "@/domain/charts/table";
@@ -25,10 +25,12 @@ export interface VisualizeViewProps {
   height?: number | string;
   /** Profiles state the source once, in their section's line, so their charts leave it out. */
   showSources?: boolean;
+  /** The API queries behind a "Data and API" button instead of always shown (profiles: one per section). */
+  compactApi?: boolean;
 }
 
 /** A chart with its legend, data table, downloads, share links, sources and API queries. */
-export function VisualizeView({ data, title, subtitle, path, embedPath, embedded = false, height = 560, showSources = true }: VisualizeViewProps) {
+export function VisualizeView({ data, title, subtitle, path, embedPath, embedded = false, height = 560, showSources = true, compactApi = false }: VisualizeViewProps) {
   const t = useTranslations("charts");
   const chart = useRef<ChartHandle>(null);
   const [tab, setTab] = useState<string | null>("chart");
@@ -123,7 +125,24 @@ export function VisualizeView({ data, title, subtitle, path, embedPath, embedded
             {t("source", { source: t.has(`attributions.${source}`) ? t(`attributions.${source}`) : source })}
           </Text>
         ))}
-      <ApiQueryLinks queries={queries} />
+      {compactApi ? <ApiDisclosure queries={queries} label={t("api.button")} /> : <ApiQueryLinks queries={queries} />}
+    </Stack>
+  );
+}
+
+/** The API queries behind a button: shown on demand, so a profile's charts are not each followed by raw URLs. */
+function ApiDisclosure({ queries, label }: { queries: Parameters<typeof ApiQueryLinks>[0]["queries"]; label: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  if (queries.length === 0) return null;
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Button variant="subtle" size="compact-xs" aria-expanded={open} aria-controls={id} onClick={() => setOpen((v) => !v)} data-testid="api-disclosure">
+        {label}
+      </Button>
+      <div id={id} hidden={!open}>
+        {open ? <ApiQueryLinks queries={queries} /> : null}
+      </div>
     </Stack>
   );
 }
