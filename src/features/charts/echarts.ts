@@ -5,6 +5,7 @@
 import { GraphChart, LineChart, MapChart, ScatterChart, TreemapChart } from "echarts/charts";
 import { GridComponent, LegendComponent, TitleComponent, TooltipComponent, VisualMapComponent } from "echarts/components";
 import * as echarts from "echarts/core";
+import { LabelLayout } from "echarts/features";
 import { CanvasRenderer, SVGRenderer } from "echarts/renderers";
 
 echarts.use([
@@ -18,6 +19,8 @@ echarts.use([
   TitleComponent,
   TooltipComponent,
   VisualMapComponent,
+  // labelLayout (hideOverlap): scatter names that would collide are dropped.
+  LabelLayout,
   CanvasRenderer,
   SVGRenderer,
 ]);

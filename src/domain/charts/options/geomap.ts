@@ -96,7 +96,8 @@ export function geomapOption(input: GeomapInput, ctx: ChartContext): EChartsOpti
   const pieces = mapPieces(rows.map((r) => r.value ?? 0), ctx);
   const data: { name: string; value: number; itemStyle?: object }[] = rows.map((r) => ({ name: r.id, value: r.value ?? 0 }));
   if (input.focus && !byId.has(input.focus)) {
-    data.push({ name: input.focus, value: Number.NaN, itemStyle: { areaColor: colors.text, borderColor: colors.text } });
+    // Outlined, not filled: a dark fill reads as "the largest value" on a sequential scale.
+    data.push({ name: input.focus, value: Number.NaN, itemStyle: { areaColor: colors.noData, borderColor: colors.text, borderWidth: 1.6 } });
   }
   return {
     animation: false,

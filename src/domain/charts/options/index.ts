@@ -4,7 +4,7 @@
  */
 export { treemapOption, type TreemapInput } from "./treemap";
 export { stackedOption, lineOption, buildSeries, type TimeSeriesInput, type SeriesData } from "./timeSeries";
-export { scatterOption } from "./scatter";
+export { scatterOption, LABELLED_POINTS } from "./scatter";
 export { scatterPoints, measureOf, type ScatterInput, type ScatterPoint } from "./scatterPoints";
 export { networkOption, networkNodes, type NetworkInput, type ProductSpaceLayout, type NetworkNode } from "./network";
 export { geomapOption, divergingBound, mapPieces, joinWorldFeatures, WORLD_MAP, type GeomapInput, type GeomapMeasure, type MapPiece, type WorldFeatureProperties } from "./geomap";

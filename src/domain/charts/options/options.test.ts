@@ -13,6 +13,7 @@ import {
   networkNodes,
   networkOption,
   OTHER_ID,
+  LABELLED_POINTS,
   scatterOption,
   scatterPoints,
   stackedOption,
@@ -175,6 +176,17 @@ describe("scatterOption", () => {
     expect(html).toContain("$15,888");
     expect(html).toContain("$75,000,000,000");
   });
+  it("names the largest points on the chart, hiding labels that would overlap", () => {
+    const many: ChartRow[] = Array.from({ length: 20 }, (_, i) => ({ id: `c${i}`, name: `Country ${i}`, kind: "country", color: "#000", value: (i + 1) * 1e9, measures: { gdp_per_capita: 1000 * (i + 1), trade_value: (i + 1) * 1e9 } }));
+    const option = scatterOption({ rows: many, x, y, dimension: "Country" }, ctx) as Any;
+    const labelled = option.series[0].data.filter((d: Any) => d.label?.show).map((d: Any) => d.name);
+    expect(labelled).toHaveLength(LABELLED_POINTS);
+    // The largest trade values: Country 19 down to Country 8.
+    expect(labelled).toContain("Country 19");
+    expect(labelled).not.toContain("Country 0");
+    expect(option.series[0].labelLayout).toEqual({ hideOverlap: true });
+    expect(option.series[0].label.formatter).toBe("{b}");
+  });
   it("fills RCA and market share rows for product scatters", () => {
     const option = scatterOption(
       {
@@ -254,6 +266,9 @@ describe("geomapOption", () => {
     expect(series.projection).toBe(millerProjection);
     expect(series.data).toHaveLength(21);
     expect(series.data[20].name).toBe("chl");
+    // Outlined in the text colour, filled like a country without data (not painted dark).
+    expect(series.data[20].itemStyle).toMatchObject({ borderColor: "#212529", borderWidth: 1.6 });
+    expect(series.data[20].itemStyle.areaColor).not.toBe("#212529");
     expect(option.visualMap).toMatchObject({ type: "piecewise", itemWidth: 18, itemHeight: 18 });
     const html = option.tooltip.formatter({ name: "c19" });
     expect(html).toContain("Country 19");

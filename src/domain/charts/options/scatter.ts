@@ -5,10 +5,13 @@
  */
 import type { EChartsOption } from "echarts";
 import type { ScatterMeasure } from "@/domain/visualize/measures";
-import { memberIcon, memberName, tooltipHtml, tooltipRows, type TooltipDatum } from "../presentation";
+import { FONT_SIZE, memberIcon, memberName, tooltipHtml, tooltipRows, type TooltipDatum } from "../presentation";
 import type { ChartContext, ChartRow } from "../types";
 import { axisStyle, formatMeasure, palette, titleOption, titleSpace, tooltipFrame } from "./common";
 import { measureOf, scatterPoints, type ScatterInput } from "./scatterPoints";
+
+/** How many of the largest points are named on the chart. */
+export const LABELLED_POINTS = 12;
 
 function tooltipDatum(row: ChartRow, input: ScatterInput, ctx: ChartContext, year?: number): TooltipDatum {
   const datum: TooltipDatum = { tradeValue: row.value, rca: row.rca, period: year };
@@ -63,10 +66,14 @@ export function scatterOption(input: ScatterInput, ctx: ChartContext): EChartsOp
     series: [
       {
         type: "scatter",
-        data: points.map((p) => {
+        data: points.map((p, i) => {
           const row = input.rows[p.row];
-          return { value: [p.x, p.y], name: row.name, symbolSize: p.size, itemStyle: { color: row.color, opacity: 0.85, borderColor: colors.border, borderWidth: 0.5 } };
+          // The largest points carry their name (ECharts drops labels that would overlap).
+          const label = i < LABELLED_POINTS ? { show: true } : undefined;
+          return { value: [p.x, p.y], name: row.name, symbolSize: p.size, itemStyle: { color: row.color, opacity: 0.85, borderColor: colors.border, borderWidth: 0.5 }, ...(label ? { label } : {}) };
         }),
+        label: { show: false, position: "top", distance: 3, formatter: "{b}", fontSize: FONT_SIZE.label - 4, color: colors.text, textBorderColor: colors.background, textBorderWidth: 2 },
+        labelLayout: { hideOverlap: true },
         emphasis: { focus: "self", itemStyle: { borderColor: colors.text, borderWidth: 1.5 } },
       },
     ],
