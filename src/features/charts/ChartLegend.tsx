@@ -25,19 +25,22 @@ export function ChartLegend({ groups }: { groups: readonly ChartGroup[] }) {
               flex: "none",
             }}
           >
-            {/* eslint-disable-next-line @next/next/no-img-element -- small SVG icons from our own route */}
-            <img
-              src={memberIcon(g.kind, g.id)}
-              alt=""
-              width={LEGEND_ICON.width}
-              height={LEGEND_ICON.height}
-              loading="lazy"
-              onError={(event) => {
-                // Spec section 8: a missing icon becomes the generic HS icon (products) or an X.
-                const fallback = g.kind === "section" ? GENERIC_HS_ICON : X_ICON;
-                if (event.currentTarget.src !== fallback) event.currentTarget.src = fallback;
-              }}
-            />
+            {/* A plain swatch for entries without an icon of their own (exports, imports, other values). */}
+            {g.kind === "other" ? null : (
+              // eslint-disable-next-line @next/next/no-img-element -- small SVG icons from our own route
+              <img
+                src={memberIcon(g.kind, g.id)}
+                alt=""
+                width={LEGEND_ICON.width}
+                height={LEGEND_ICON.height}
+                loading="lazy"
+                onError={(event) => {
+                  // Spec section 8: a missing icon becomes the generic HS icon (products) or an X.
+                  const fallback = g.kind === "section" ? GENERIC_HS_ICON : X_ICON;
+                  if (event.currentTarget.src !== fallback) event.currentTarget.src = fallback;
+                }}
+              />
+            )}
           </span>
           <Text size="sm">{g.name}</Text>
         </Group>

@@ -3,7 +3,7 @@
  * the layout or geometry) to ECharts options. Rendered by the one <Chart> component.
  */
 export { treemapOption, type TreemapInput } from "./treemap";
-export { stackedOption, lineOption, buildSeries, type TimeSeriesInput, type SeriesData } from "./timeSeries";
+export { stackedOption, lineOption, buildSeries, timeSeriesLegend, type TimeSeriesInput, type SeriesData } from "./timeSeries";
 export { scatterOption, LABELLED_POINTS } from "./scatter";
 export { scatterPoints, measureOf, type ScatterInput, type ScatterPoint } from "./scatterPoints";
 export { networkOption, networkNodes, type NetworkInput, type ProductSpaceLayout, type NetworkNode } from "./network";

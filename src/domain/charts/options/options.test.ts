@@ -17,6 +17,7 @@ import {
   scatterOption,
   scatterPoints,
   stackedOption,
+  timeSeriesLegend,
   TOOLTIP_CLASS,
   treemapOption,
 } from ".";
@@ -124,9 +125,18 @@ describe("stacked and line", () => {
     expect(option.series[0]).toMatchObject({ type: "line", stack: "total" });
     expect(option.series[3].data).toEqual([0, 101, 102]);
     expect(option.xAxis.data).toEqual(["2016", "2017", "2018"]);
-    expect(option.legend).toMatchObject({ itemWidth: 18, itemHeight: 18 });
+    // On screen the page draws the legend; an exported image carries ECharts' own.
+    expect(option.legend.show).toBe(false);
+    const exported = stackedOption({ rows, years, dimension: "Section" }, { ...ctx, showTitle: true, title: "T" }) as Any;
+    expect(exported.legend).toMatchObject({ itemWidth: 18, itemHeight: 18 });
     expect(option.yAxis.axisLabel.formatter(2_500_000_000)).toBe("$2.5B");
     expect(option.yAxis.axisLabel.fontSize).toBe(16);
+  });
+  it("gives the page every drawn series as a legend entry, Other values last with no icon", () => {
+    const legend = timeSeriesLegend({ rows, years, dimension: "Section", maxSeries: 3 }, ctx, true);
+    expect(legend.map((g) => [g.name, g.kind])).toEqual([["A", "section"], ["B", "section"], ["Other values", "other"]]);
+    expect(legend[0].color).toBe("#000000");
+    expect(timeSeriesLegend({ rows: rows.filter((r) => r.id === "d"), years, dimension: "Section" }, ctx, false)).toEqual([]);
   });
   it("lists members, shares and the total in the tooltip", () => {
     const option = stackedOption({ rows, years, dimension: "Section" }, ctx) as Any;

@@ -5,7 +5,7 @@
 import type { EChartsOption } from "echarts";
 import { formatPercent, formatPeriod, formatUsd } from "@/domain/format";
 import { memberName, tooltipHtml, tooltipRows, type TooltipRow } from "../presentation";
-import type { ChartContext, ChartRow } from "../types";
+import type { ChartContext, ChartGroup, ChartRow } from "../types";
 import { axisStyle, legendFrame, OTHER_COLOR, OTHER_ID, palette, titleOption, titleSpace, tooltipFrame, topMembers } from "./common";
 
 export interface TimeSeriesInput {
@@ -46,6 +46,14 @@ export function buildSeries(input: TimeSeriesInput, ctx: ChartContext, maxSeries
   const list = [...byId.values()];
   if (hasOther) list.push(other);
   return list;
+}
+
+/** The legend entries of a stacked or line chart (the drawn series, "Other values" last), for the page's own legend. */
+export function timeSeriesLegend(input: TimeSeriesInput, ctx: ChartContext, stacked: boolean): ChartGroup[] {
+  const series = buildSeries(input, ctx, input.maxSeries ?? (stacked ? 15 : 10));
+  if (series.length < 2) return [];
+  const kinds = new Map(input.rows.map((r) => [r.id, r.kind]));
+  return series.map((s) => ({ id: s.id, name: s.name, color: s.color, kind: s.id === OTHER_ID ? "other" : (kinds.get(s.id) ?? "other") }));
 }
 
 function growthAt(values: readonly (number | null)[], i: number): number | null {
@@ -91,8 +99,10 @@ function timeSeriesOption(input: TimeSeriesInput, ctx: ChartContext, stacked: bo
     title: titleOption(ctx),
     color: series.map((s) => s.color),
     tooltip: { ...tooltipFrame(ctx), trigger: "axis", formatter: axisTooltip(series, input.years, ctx), axisPointer: { type: "line", lineStyle: { color: colors.muted } } },
-    legend: many ? { ...legendFrame(ctx), data: series.map((s) => s.name) } : { show: false },
-    grid: { top, left: 16, right: 24, bottom: many ? 48 : 16, outerBoundsMode: "same", outerBoundsContain: "axisLabel" },
+    // On screen the page draws the full legend under the chart (timeSeriesLegend); exported
+    // images carry their own.
+    legend: many && ctx.showTitle ? { ...legendFrame(ctx), data: series.map((s) => s.name) } : { show: false },
+    grid: { top, left: 16, right: 24, bottom: many && ctx.showTitle ? 48 : 16, outerBoundsMode: "same", outerBoundsContain: "axisLabel" },
     xAxis: {
       type: "category",
       boundaryGap: false,
