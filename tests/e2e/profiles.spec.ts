@@ -177,6 +177,15 @@ test.describe("profiles show the warehouse's numbers", () => {
       expect(line).toContain("OEC");
       expect(line).not.toMatch(/trade_s_esp|datahub|_/);
     }
+    // A chart, not only bar lists: the sections as a treemap whose largest tile is the bar list's first.
+    const treemap = page.getByTestId("province-treemap").locator('[data-testid="chart"]');
+    await expect(treemap).toHaveAttribute("data-chart-ready", "true", { timeout: 30_000 });
+    await expect(treemap).toHaveAttribute("data-chart-type", "treemap");
+    const largest = await treemap.locator('[role="img"]').evaluate((el) => {
+      const chart = (el as HTMLElement & { otsChart?: { getOption(): { series: { data: { name: string; value: number }[] }[] } } }).otsChart!;
+      return [...chart.getOption().series[0].data].sort((a, b) => b.value - a.value)[0].name;
+    });
+    await expect(page.getByTestId("province-sections").locator("a").first()).toHaveText(largest);
     await visit(page, "/en/profile/international_organization/mercosur");
     const mercosur = await apiValue(request, "cube=trade_i_ots_a_sections&drilldowns=Year&cut=Exporter%20Country=arg,bra,pry,ury,bol&time=2018");
     await expect(stat(page, "stat-exports")).toHaveText(money(mercosur, "en"));

@@ -13,7 +13,8 @@ import { ASSET_URLS } from "@/domain/visualize/assets";
 import { scatterMeasure } from "@/domain/visualize/measures";
 import type { ChartSpec } from "@/features/charts/spec";
 import type { EciCharts } from "@/server/rankings/complexity";
-import { RankingChart } from "./RankingChart";
+import { ChartPanel } from "@/features/charts/ChartPanel";
+import { chartTableLabels } from "@/features/charts/tableLabels";
 import { ExclusionSummary, localised, NotInData, NoWarehouse, OptionLinks, RankingShell, RankingTableCard, SourceLine } from "./parts";
 import type { RankingColumn } from "./RankingTable";
 
@@ -202,7 +203,8 @@ export async function ComplexityRankingPage({
             <Title order={2} size="h4">
               {t("charts.mapTitle", { period })}
             </Title>
-            <RankingChart
+            <ChartPanel
+              testId="ranking-chart-geomap"
               spec={charts.map.spec}
               title={t("charts.mapTitle", { period })}
               subtitle={setLabel(t, set)}
@@ -221,7 +223,8 @@ export async function ComplexityRankingPage({
             </Title>
             {charts.scatter ? (
               <>
-                <RankingChart
+                <ChartPanel
+                  testId="ranking-chart-scatter"
                   spec={charts.scatter.spec}
                   title={t("charts.scatterTitle", { period })}
                   subtitle={setLabel(t, set)}
@@ -262,20 +265,9 @@ export async function ComplexityRankingPage({
  * tables their CSV downloads write (labels from the "charts" messages, like every chart's).
  */
 async function eciChartProps(charts: EciCharts, options: { locale: Locale; high: string; low: string; year?: number }) {
-  const c = await getTranslations({ locale: options.locale, namespace: "charts" });
   const eci = scatterMeasure("country", "eci")!;
   const gdp = scatterMeasure("country", "gdp_per_capita")!;
-  const labels = {
-    code: c("table.code"),
-    name: c("table.name"),
-    group: c("table.group"),
-    year: c("table.year"),
-    value: c("table.value"),
-    share: c("table.share"),
-    rca: c("table.rca"),
-    worldTrade: c("worldTrade"),
-    measures: Object.fromEntries(["eci", "eci_rank", "gdp_per_capita"].map((k) => [k, c(`measures.${k}`)])),
-  };
+  const labels = await chartTableLabels(options.locale, ["eci", "eci_rank", "gdp_per_capita"]);
   const rankMeasure = { key: "eci_rank", format: "number" as const };
   const map: ChartSpec = {
     type: "geomap",

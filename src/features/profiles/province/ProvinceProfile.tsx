@@ -1,4 +1,10 @@
-import { Container, Text } from "@mantine/core";
+import { Container, SimpleGrid, Text } from "@mantine/core";
+import { chartTable } from "@/domain/charts/table";
+import type { ChartRow } from "@/domain/charts/types";
+import { ChartPanel } from "@/features/charts/ChartPanel";
+import type { ChartSpec } from "@/features/charts/spec";
+import { chartTableLabels } from "@/features/charts/tableLabels";
+import { getMembers } from "@/server/warehouse/client";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { load, total, type Loaded } from "@/server/profiles/data";
@@ -19,6 +25,9 @@ interface ProvinceContext {
   /** Source line of the subnational dataset. */
   source: string;
   sections: Loaded;
+  /** The sections as chart rows (section colours), for the treemap. */
+  sectionRows: ChartRow[];
+  name: string;
   provinces: Loaded;
   ranking: RankedItem[];
 }
@@ -26,18 +35,26 @@ interface ProvinceContext {
 const PROVINCE_SECTIONS: SectionModule<ProvinceContext, unknown>[] = [
   section<ProvinceContext, Loaded>({
     id: "sections",
-    half: true,
     load: async ({ sections }) => (total(sections.rows) > 0 ? sections : null),
     whenEmpty: ({ t, year }) => ({ title: t("province.bySection"), body: <Text>{t("noDataYear", { year })}</Text> }),
-    render: (sections, { t, locale, base, year, source }) => ({
-      title: t("province.bySection"),
-      source: { name: source, years: String(year), apiUrl: sections.apiUrl, csvUrl: sections.csvUrl },
-      body: <RankedBars items={items(sections.rows, "Section", (s) => `${base}/hs/section-${s}`)} total={total(sections.rows)} locale={locale} limit={22} testId="province-sections" />,
-    }),
+    render: async (sections, { t, locale, base, year, source, sectionRows, name, id }) => {
+      const spec: ChartSpec = { type: "treemap", input: { rows: sectionRows, groups: [], year, dimension: "Section" } };
+      const table = chartTable({ rows: sectionRows, groups: [] }, await chartTableLabels(locale));
+      const title = t("province.bySectionChart", { name, year });
+      return {
+        title: t("province.bySection"),
+        source: { name: source, years: String(year), apiUrl: sections.apiUrl, csvUrl: sections.csvUrl },
+        body: (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+            <ChartPanel testId="province-treemap" spec={spec} title={title} table={table} fileName={`province-${id}-sections-${year}`} sharePath={`${base}/subnational_esp/${id}#sections`} height={420} />
+            <RankedBars items={items(sections.rows, "Section", (s) => `${base}/hs/section-${s}`)} total={total(sections.rows)} locale={locale} limit={22} testId="province-sections" />
+          </SimpleGrid>
+        ),
+      };
+    },
   }),
   section<ProvinceContext, ProvinceContext>({
     id: "ranking",
-    half: true,
     load: async (ctx) => ctx,
     render: ({ t, locale, year, provinces, ranking, source }) => ({
       title: t("province.ranking"),
@@ -60,14 +77,17 @@ export async function ProvinceProfile({ locale, id, name }: { locale: Locale; id
   }
   const year = entry.year;
   const yearCut = { level: "Year", ids: [year] };
-  const [sections, provinces] = await Promise.all([
+  const [sections, provinces, sectionMembers] = await Promise.all([
     load({ cube: entry.cube, drilldowns: ["Section"], cuts: [{ level: "Province", ids: [Number(id)] }, yearCut], sort: [{ key: "Trade Value", direction: "desc" }] }, locale),
     load({ cube: entry.cube, drilldowns: ["Province"], cuts: [yearCut], sort: [{ key: "Trade Value", direction: "desc" }] }, locale),
+    getMembers("section", locale),
   ]);
+  const sectionColor = new Map(sectionMembers.map((m) => [String(m.id), m.color]));
+  const sectionRows: ChartRow[] = items(sections.rows, "Section").map((s) => ({ id: s.id, name: s.name, kind: "section", color: sectionColor.get(s.id) ?? "#b1bac6", value: s.value }));
   const ranking = items(provinces.rows, "Province", (p) => `${base}/subnational_esp/${p}`);
   const position = ranking.findIndex((p) => p.id === id);
   const own = total(sections.rows);
-  const ctx: ProvinceContext = { locale, t, base, id, year, source: sourceLine(names, [entry.source]), sections, provinces, ranking };
+  const ctx: ProvinceContext = { locale, t, base, id, name, year, source: sourceLine(names, [entry.source]), sections, sectionRows, provinces, ranking };
   return (
     <>
       <ProfileHero

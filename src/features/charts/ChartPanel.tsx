@@ -4,17 +4,18 @@ import { Group, Stack } from "@mantine/core";
 import { useRef } from "react";
 import type { ChartTable } from "@/domain/charts/table";
 import type { ChartGroup } from "@/domain/charts/types";
-import { ChartActions } from "@/features/charts/ChartActions";
-import { Chart, type ChartHandle } from "@/features/charts/Chart";
-import { ChartLegend } from "@/features/charts/ChartLegend";
-import type { ChartSpec } from "@/features/charts/spec";
+import { ChartActions } from "./ChartActions";
+import { Chart, type ChartHandle } from "./Chart";
+import { ChartLegend } from "./ChartLegend";
+import type { ChartSpec } from "./spec";
 
 /**
- * A ranking page's chart (the ECI map, ECI against GDP per capita) drawn by the one chart stack:
- * the same component, colours, tooltips and downloads (PNG, SVG, CSV) as every visualisation.
- * The server sends the spec and the CSV table as plain data.
+ * A chart whose data the server already holds (the ranking pages' ECI map and scatter, a
+ * province's treemap), drawn by the one chart stack: the same component, colours, tooltips and
+ * downloads (PNG, SVG, CSV) as every visualisation. The server sends the spec and the CSV table
+ * as plain data.
  */
-export function RankingChart({
+export function ChartPanel({
   spec,
   title,
   subtitle,
@@ -23,6 +24,7 @@ export function RankingChart({
   sharePath,
   groups = [],
   height,
+  testId,
 }: {
   spec: ChartSpec;
   title: string;
@@ -33,10 +35,11 @@ export function RankingChart({
   groups?: readonly ChartGroup[];
   /** Pixels, or a CSS length (a map's box can follow the screen width). */
   height: number | string;
+  testId?: string;
 }) {
   const chart = useRef<ChartHandle>(null);
   return (
-    <Stack gap="xs" data-testid={`ranking-chart-${spec.type}`}>
+    <Stack gap="xs" data-testid={testId}>
       <Chart ref={chart} spec={spec} title={title} subtitle={subtitle} height={height} />
       {groups.length ? <ChartLegend groups={groups} /> : null}
       <Group justify="flex-end">
