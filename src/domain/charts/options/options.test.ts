@@ -64,9 +64,21 @@ describe("treemapOption", () => {
     expect(small.series[0].label.formatter({ name: "Horses", value: 10 })).toBe("");
     expect(small.series[0].label.formatter({ name: "Copper Ore", value: 600 })).toBe("Copper Ore\n60%");
     // Labels are created only for tiles big enough, in a colour readable on the tile.
-    expect(series.data[0].children[0].label).toEqual({ show: true, color: "#1a1b1e" });
+    expect(series.data[0].children[0].label).toMatchObject({ show: true, color: "#1a1b1e" });
     const tiny = treemapOption({ rows: [...hs4Rows, { ...hs4Rows[1], id: "x", value: 1 }], groups: sections, dimension: "HS4" }, ctx) as Any;
     expect(tiny.series[0].data[0].children.find((c: Any) => c.id === "x").label).toEqual({ show: false });
+  });
+  it("puts the section icon above the name on tiles big enough for it, and only there", () => {
+    const copper = series.data[0].children[0];
+    expect(copper.id).toBe("2603");
+    expect(copper.icon).toBe(true);
+    expect(copper.label.rich.icon.backgroundColor.image).toBe("/api/cms/member-image?member=section%3A5&size=thumb");
+    expect(series.label.formatter({ name: "Copper Ore", value: 600, data: copper })).toBe("{icon|}\nCopper Ore\n60%");
+    // On a phone the same share of a smaller chart has no room for it.
+    const small = treemapOption({ rows: hs4Rows, groups: sections, dimension: "HS4" }, { ...ctx, size: { width: 160, height: 120 } }) as Any;
+    const smallCopper = small.series[0].data[0].children[0];
+    expect(smallCopper.icon).toBeUndefined();
+    expect(small.series[0].label.formatter({ name: "Copper Ore", value: 600, data: smallCopper })).not.toContain("{icon|}");
   });
   it("shows formatted values in the tooltip", () => {
     const leaf = series.data[0].children[0];

@@ -23,7 +23,9 @@ interface TreemapNode {
   value: number;
   itemStyle: { color: string };
   /** Small tiles get no label at all: fewer text elements to lay out and draw. */
-  label?: { show: boolean; color?: string };
+  label?: { show: boolean; color?: string; rich?: Record<string, unknown> };
+  /** Big tiles carry their section's icon (a country's flag) above the name. */
+  icon?: boolean;
   children?: TreemapNode[];
   /** Index into the rows for the tooltip; -1 for groups. */
   row: number;
@@ -32,6 +34,9 @@ interface TreemapNode {
 /** A tile needs about this many square pixels for a one-line label, and this many for two lines. */
 export const LABEL_MIN_AREA = 2_600;
 export const SHARE_LINE_MIN_AREA = 5_200;
+/** ... and this many for the icon above the name (about 110 by 110 px). */
+export const ICON_MIN_AREA = 12_000;
+const ICON_SIZE = 22;
 const DEFAULT_AREA = 900 * 560;
 
 /** Shares of the total below which a tile gets no label, or only its name, for a drawing area. */
@@ -48,6 +53,13 @@ export function tileLabel(name: string, share: number, locale: ChartContext["loc
   return `${name}\n${formatPercent(share, locale)}`;
 }
 
+/** The icon a tile shows: a product's section icon, a section's own, a country's flag; none for others. */
+function tileIcon(row: ChartRow): string | null {
+  if (row.kind === "section" || row.kind === "country") return memberIcon(row.kind, row.id);
+  if ((row.kind === "hs2" || row.kind === "hs4" || row.kind === "hs6") && row.group) return memberIcon("section", row.group);
+  return null;
+}
+
 export function treemapOption(input: TreemapInput, ctx: ChartContext): EChartsOption {
   const colors = palette(ctx.dark);
   const indexed = input.rows.map((r, i) => [r, i] as const).filter(([r]) => (r.value ?? 0) > 0);
@@ -55,14 +67,19 @@ export function treemapOption(input: TreemapInput, ctx: ChartContext): EChartsOp
   const groupsById = new Map(input.groups.map((g) => [g.id, g]));
   const area = ctx.size ? ctx.size.width * Math.max(1, ctx.size.height - titleSpace(ctx) - 34) : undefined;
   const limits = labelThresholds(area);
+  const iconShare = ICON_MIN_AREA / Math.max(1, area ?? DEFAULT_AREA);
   const leaf = ([r, i]: readonly [ChartRow, number]): TreemapNode => {
     const show = sum > 0 && (r.value ?? 0) / sum >= limits.label;
+    const iconUrl = show && sum > 0 && (r.value ?? 0) / sum >= iconShare ? tileIcon(r) : null;
     return {
       id: r.id,
       name: memberName(r.name, input.dimension, ctx.labels.fallbacks),
       value: r.value ?? 0,
       itemStyle: { color: r.color },
-      label: show ? { show, color: contrastText(r.color) } : { show },
+      label: show
+        ? { show, color: contrastText(r.color), ...(iconUrl ? { rich: { icon: { backgroundColor: { image: iconUrl }, width: ICON_SIZE, height: ICON_SIZE, align: "center" } } } : {}) }
+        : { show },
+      ...(iconUrl ? { icon: true } : {}),
       row: i,
     };
   };
@@ -145,8 +162,9 @@ export function treemapOption(input: TreemapInput, ctx: ChartContext): EChartsOp
           overflow: "truncate",
           lineHeight: 17,
           formatter: (params: unknown) => {
-            const p = params as { name: string; value: number };
-            return tileLabel(p.name, sum ? p.value / sum : 0, ctx.locale, area);
+            const p = params as { name: string; value: number; data?: TreemapNode };
+            const text = tileLabel(p.name, sum ? p.value / sum : 0, ctx.locale, area);
+            return p.data?.icon && text ? `{icon|}\n${text}` : text;
           },
         },
         upperLabel: { show: false },
