@@ -6,8 +6,9 @@ import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } f
 import type { ProductSpaceLayout } from "@/domain/charts/options/network";
 import { NARROW_MAP_WIDTH } from "@/domain/charts/breakpoints";
 import { WORLD_MAP } from "@/domain/charts/options/geomapName";
-import type { ChartContext, ChartLabels } from "@/domain/charts/types";
+import type { ChartContext, ChartGroup, ChartLabels } from "@/domain/charts/types";
 import type { Locale } from "@/domain/i18n/locales";
+import { ChartLegend } from "./ChartLegend";
 import type { ChartAssets, ChartSpec } from "./spec";
 
 type EChartsModule = typeof import("./echarts");
@@ -118,6 +119,8 @@ export function Chart({ spec, title, subtitle, height = 560, ref }: ChartProps) 
   const [status, setStatus] = useState<"loading" | "ready" | "error">("loading");
   const [error, setError] = useState("");
   const [drawMs, setDrawMs] = useState<number | null>(null);
+  // Stacked areas and lines: the full legend under the chart (made with the lazily loaded option code).
+  const [seriesLegend, setSeriesLegend] = useState<ChartGroup[]>([]);
   // Options depend on the width only through a layout key (see layoutKey): the option is rebuilt
   // when a resize changes it, otherwise ECharts just resizes.
   const builtLayout = useRef<string | null>(null);
@@ -157,6 +160,7 @@ export function Chart({ spec, title, subtitle, height = 560, ref }: ChartProps) 
         const size = { width: container.current.clientWidth, height: container.current.clientHeight };
         builtLayout.current = layoutKey(spec, size.width);
         const option = lib.chartOption(spec, assets, { ...ctx, size });
+        setSeriesLegend(spec.type === "stacked" || spec.type === "line" ? lib.timeSeriesLegend(spec.input, ctx, spec.type === "stacked") : []);
         performance.measure("ots-chart-option", dataMark);
         chart.setOption(option, { notMerge: true });
         performance.measure("ots-chart-setoption", dataMark);
@@ -220,21 +224,24 @@ export function Chart({ spec, title, subtitle, height = 560, ref }: ChartProps) 
   );
 
   return (
-    <Box pos="relative" h={height} data-testid="chart" data-chart-type={spec.type} data-chart-ready={status === "ready" || undefined} data-draw-ms={drawMs ?? undefined}>
-      <div ref={container} role="img" aria-label={title} style={{ width: "100%", height: "100%" }} />
-      {status === "loading" && (
-        // The chart's own shape, greyed and shimmering, rather than a spinner in an empty box.
-        <Box pos="absolute" inset={0} aria-live="polite" data-testid="chart-skeleton">
-          <Skeleton h="100%" radius="md" />
-          <VisuallyHidden>{t("loading")}</VisuallyHidden>
-        </Box>
-      )}
-      {status === "error" && (
-        <Alert pos="absolute" top={16} left={16} right={16} color="red" role="alert">
-          {t("error", { message: error })}
-        </Alert>
-      )}
-    </Box>
+    <>
+      <Box pos="relative" h={height} data-testid="chart" data-chart-type={spec.type} data-chart-ready={status === "ready" || undefined} data-draw-ms={drawMs ?? undefined}>
+        <div ref={container} role="img" aria-label={title} style={{ width: "100%", height: "100%" }} />
+        {status === "loading" && (
+          // The chart's own shape, greyed and shimmering, rather than a spinner in an empty box.
+          <Box pos="absolute" inset={0} aria-live="polite" data-testid="chart-skeleton">
+            <Skeleton h="100%" radius="md" />
+            <VisuallyHidden>{t("loading")}</VisuallyHidden>
+          </Box>
+        )}
+        {status === "error" && (
+          <Alert pos="absolute" top={16} left={16} right={16} color="red" role="alert">
+            {t("error", { message: error })}
+          </Alert>
+        )}
+      </Box>
+      {seriesLegend.length > 0 && <ChartLegend groups={seriesLegend} />}
+    </>
   );
 }
 

@@ -28,4 +28,5 @@ echarts.use([
 export { echarts };
 // The option generators travel with ECharts: pages load them only when a chart is drawn.
 export { chartOption } from "./spec";
+export { timeSeriesLegend } from "@/domain/charts/options/timeSeries";
 export { joinWorldFeatures } from "@/domain/charts/options/geomap";

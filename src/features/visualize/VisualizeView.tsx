@@ -1,15 +1,13 @@
 "use client";
 
 import { Alert, Button, Group, Stack, Tabs, Text } from "@mantine/core";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useId, useMemo, useRef, useState } from "react";
 import { scatterPoints } from "@/domain/charts/options/scatterPoints";
-import { timeSeriesLegend } from "@/domain/charts/options/timeSeries";
-import type { Locale } from "@/domain/i18n/locales";
 import { LEGEND_ICON, UNKNOWN_COLOR } from "@/domain/charts/presentation";
 import { chartTable } from "@/domain/charts/table";
 import { ApiQueryLinks, ChartActions, fileSlug } from "@/features/charts/ChartActions";
-import { Chart, useChartLabels, type ChartHandle } from "@/features/charts/Chart";
+import { Chart, type ChartHandle } from "@/features/charts/Chart";
 import { ChartLegend } from "@/features/charts/ChartLegend";
 import { DataTable } from "@/features/charts/DataTable";
 import type { VizData } from "@/domain/visualize/data";
@@ -58,13 +56,7 @@ export function VisualizeView({ data, title, subtitle, path, embedPath, embedded
   const omitted = spec.type === "scatter" ? scatterPoints(spec.input).omitted : 0;
   const empty = data.rows.every((r) => !r.value && !(r.measures && Object.values(r.measures).some((v) => v)));
   const showLegend = data.chart === "tree_map" || data.chart === "network" || data.chart === "scatter";
-  const chartLabels = useChartLabels();
-  const locale = useLocale() as Locale;
-  // Stacked areas and lines: the full legend under the chart, not ECharts' paged one.
-  const seriesLegend = useMemo(
-    () => (spec.type === "stacked" || spec.type === "line" ? timeSeriesLegend(spec.input, { locale, labels: chartLabels, dark: false }, spec.type === "stacked") : []),
-    [spec, locale, chartLabels],
-  );
+
   const queries = data.queries.map((q) => ({ label: t(`api.roles.${q.role}`), api: q.api, csv: q.csv }));
 
   if (empty) {
@@ -79,7 +71,6 @@ export function VisualizeView({ data, title, subtitle, path, embedPath, embedded
     <Stack gap="sm">
       <Chart ref={chart} spec={spec} title={title} subtitle={subtitle} height={height} />
       {showLegend && <ChartLegend groups={data.groups} />}
-      {seriesLegend.length > 0 && <ChartLegend groups={seriesLegend} />}
       {data.chart === "geomap" && (
         <Group gap={6} data-testid="map-no-data">
           <span aria-hidden style={{ width: LEGEND_ICON.width, height: LEGEND_ICON.height, borderRadius: 4, background: UNKNOWN_COLOR, opacity: 0.45 }} />
