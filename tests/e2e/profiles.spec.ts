@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { formatUsd } from "../../src/domain/format";
 import { expect, test, type APIRequestContext, type Page } from "./support/test";
 
@@ -299,4 +300,20 @@ test("a profile chart whose rows fail to arrive says so, and draws after a retry
   await page.unroute("**/api/view**");
   await first.getByRole("button", { name: "Try again" }).click();
   await expect(first.locator('[data-testid="chart"][data-chart-ready="true"]')).toBeVisible({ timeout: 30_000 });
+});
+
+test("profiles have no serious or critical accessibility violations, in both schemes", async ({ page, context, baseURL }) => {
+  for (const [path, scheme] of [
+    ["/en/profile/country/chl", "light"],
+    ["/es/profile/country/chl", "dark"],
+    ["/zh/profile/subnational_esp/28", "dark"],
+    ["/en/profile/hs/2603", "light"],
+  ]) {
+    await context.addCookies([{ name: "ots-color-scheme", value: scheme, url: baseURL! }]);
+    await page.goto(path);
+    await expect(page.locator('[data-testid="chart"][data-chart-ready="true"]').first()).toBeVisible({ timeout: 30_000 });
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(bad.map((v) => `${path} (${scheme}): ${v.id}: ${v.nodes.slice(0, 5).map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  }
 });

@@ -7,9 +7,10 @@ import type { ReactNode } from "react";
 // Mantine components rendered as next/link, for server components (which cannot pass
 // `component={Link}` across the client boundary). In-app links then navigate without a reload.
 
-export function TextLink({ href, children, ...props }: AnchorProps & { href: string; children: ReactNode }) {
+/** A link inside running text: underlined, so it is told apart from the text by more than colour (WCAG 1.4.1). */
+export function TextLink({ href, children, underline = "always", ...props }: AnchorProps & { href: string; children: ReactNode }) {
   return (
-    <Anchor component={Link} href={href} {...props}>
+    <Anchor component={Link} href={href} underline={underline} {...props}>
       {children}
     </Anchor>
   );
