@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -22,6 +22,36 @@ const consentDecided = {
   origins: [],
 };
 const CONSENT_SPEC = /consent\.spec\.ts$/;
+// The BACI project runs against a second server over a warehouse with the BACI sample imported
+// (scripts/test.sh builds it when ../shared/data/baci_sample exists).
+const BACI_SPEC = /baci\.spec\.ts$/;
+const baciWarehouse = "data/warehouse-baci.duckdb";
+const baciPort = port + 2;
+const baciURL = `http://localhost:${baciPort}`;
+const withBaci = !process.env.E2E_BASE_URL && existsSync(baciWarehouse);
+
+function server(serverPort: number, url: string, extra: Record<string, string | undefined> = {}) {
+  const env: Record<string, string | undefined> = {
+    NEXT_TELEMETRY_DISABLED: "1",
+    PORT: String(serverPort),
+    ENABLE_TEST_ROUTES: "1",
+    STRICT_MESSAGES: "1",
+    // A fixed secret for the test server only (production refuses to start without one).
+    NEXTAUTH_SECRET: "e2e-only-secret-never-used-in-production-0123456789",
+    NEXTAUTH_URL: url,
+    APP_DB_PATH: process.env.E2E_APP_DB_PATH,
+    SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+    EMAIL_FROM: "Open Trade Observatory <no-reply@localhost>",
+    ...extra,
+  };
+  return {
+    command: `npx tsx scripts/serve.ts -p ${serverPort}`,
+    url: `${url}/en`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    env: Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined)),
+  };
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -52,27 +82,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", testIgnore: CONSENT_SPEC, use: { ...devices["Desktop Chrome"], channel: undefined, storageState: consentDecided } },
+    { name: "chromium", testIgnore: [CONSENT_SPEC, BACI_SPEC], use: { ...devices["Desktop Chrome"], channel: undefined, storageState: consentDecided } },
     { name: "consent", testMatch: CONSENT_SPEC, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    ...(withBaci ? [{ name: "baci", testMatch: BACI_SPEC, use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: baciURL, storageState: consentDecided } }] : []),
   ],
   webServer: process.env.E2E_BASE_URL
     ? undefined
-    : {
-        command: `npx tsx scripts/serve.ts -p ${port}`,
-        url: `${baseURL}/en`,
-        reuseExistingServer: !process.env.CI,
-        timeout: 120_000,
-        env: {
-          NEXT_TELEMETRY_DISABLED: "1",
-          PORT: String(port),
-          ENABLE_TEST_ROUTES: "1",
-          STRICT_MESSAGES: "1",
-          // A fixed secret for the test server only (production refuses to start without one).
-          NEXTAUTH_SECRET: "e2e-only-secret-never-used-in-production-0123456789",
-          NEXTAUTH_URL: baseURL,
-          APP_DB_PATH: process.env.E2E_APP_DB_PATH,
-          SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
-          EMAIL_FROM: "Open Trade Observatory <no-reply@localhost>",
-        },
-      },
+    : [server(port, baseURL), ...(withBaci ? [server(baciPort, baciURL, { WAREHOUSE_PATH: baciWarehouse, APP_DB_PATH: join(process.env.E2E_DATA_DIR!, "app-baci.db") })] : [])],
 });

@@ -233,6 +233,13 @@ test.describe("profile URLs", () => {
     await expect(page.locator("#destinations h2 a")).toHaveAttribute("href", "#destinations");
   });
 
+  test("without an HS6 dataset, the country and bilateral profiles say six-digit detail is not loaded", async ({ page }) => {
+    await page.goto("/en/profile/country/chl");
+    await expect(page.locator('[data-section="exports-by-product"]').getByTestId("product-depth")).toHaveText(/not loaded in this warehouse/);
+    await page.goto("/es/profile/bilateral-country/chl/partner/arg");
+    await expect(page.locator('[data-section="products"]').getByTestId("product-depth")).toContainText("CEPII BACI");
+  });
+
   test("a profile chart keeps its API queries behind a Data and API button", async ({ page }) => {
     await page.goto("/en/profile/country/chl");
     const section = page.locator('[data-section="exports-by-product"]');

@@ -6,6 +6,8 @@ import { PAGE_TITLE_KEYS, PLANNED_PAGES, plannedPageFor } from "@/domain/content
 const REAL_PAGES = new Set([
   "/profile/world/wld",
   "/profile/hs",
+  "/profile/country",
+  "/profile/international_organization",
   "/profile/bilateral-country",
   "/profile/bilateral-product",
   "/resources/about",

@@ -49,6 +49,7 @@ export function ProfileView({ target, index, locale, year, productYear }: { targ
           locale={locale}
           reporter={{ id: target.reporter, name: name("country", target.reporter) }}
           partner={{ id: target.partner, name: name("country", target.partner) }}
+          productYear={productYear}
         />
       );
     case "bilateral-product":

@@ -26,6 +26,9 @@ export interface ProfileSources {
   productImports: YearSource[];
   /** Product detail between two countries (BACI). */
   bilateralProducts: YearSource[];
+  /** Six-digit (HS6) product detail of exports and imports (BACI); empty without such an import. */
+  hs6Exports: YearSource[];
+  hs6Imports: YearSource[];
   /** Years of the economic-complexity ranking at HS4 (HS92), full data only. */
   complexity: CatalogEntry[];
   /** Complexity set key of those years ("hs92_hs4"). */
@@ -38,11 +41,13 @@ export interface ProfileSources {
 /** Asked once per render (React's request cache); the catalogue itself is read once per warehouse generation. */
 export const profileSources = cache(async (): Promise<ProfileSources> => {
   const complexitySet = "hs92_hs4";
-  const [sections, productExports, productImports, bilateralProducts, complexity, catalog] = await Promise.all([
+  const [sections, productExports, productImports, bilateralProducts, hs6Exports, hs6Imports, complexity, catalog] = await Promise.all([
     tradeYears({ depth: "section", bilateral: true }),
     tradeYears({ depth: "hs4", flow: "export" }),
     tradeYears({ depth: "hs4", flow: "import" }),
     tradeYears({ depth: "hs4", bilateral: true }),
+    tradeYears({ depth: "hs6", flow: "export" }),
+    tradeYears({ depth: "hs6", flow: "import" }),
     rankedYears(complexitySet),
     dataCatalog(),
   ]);
@@ -51,6 +56,8 @@ export const profileSources = cache(async (): Promise<ProfileSources> => {
     productExports,
     productImports,
     bilateralProducts,
+    hs6Exports,
+    hs6Imports,
     complexity: complexity.filter((e) => !e.partial),
     complexitySet,
     services: catalog.entries.filter((e) => e.kind === "services").sort((a, b) => a.year - b.year),

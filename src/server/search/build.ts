@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { ORGANIZATIONS } from "@/domain/organizations";
 import { LOCALES, type Locale } from "@/domain/i18n/locales";
+import { dataCatalog } from "@/server/catalog/catalog";
 import { warehouseMeta } from "@/server/warehouse/db";
 import { getMembers, listCubes, queryCube, type DataQuery, type Member, type MemberKind as WarehouseKind } from "@/server/warehouse/client";
 import type { MemberKind } from "@/domain/explorer/reports";
@@ -13,10 +14,10 @@ const HS4_CUBE = "trade_i_ots_a_hs4";
 const PAGE = 10_000;
 
 /** Every row of a query, page by page (the API caps a page at 10,000 rows). */
-async function allRows(query: DataQuery): Promise<Record<string, string | number | boolean | null>[]> {
+async function allRows(query: DataQuery, locale: Locale = "en"): Promise<Record<string, string | number | boolean | null>[]> {
   const rows: Record<string, string | number | boolean | null>[] = [];
   for (let offset = 0; ; offset += PAGE) {
-    const response = await queryCube({ ...query, limit: PAGE, offset }, "en", { cache: false });
+    const response = await queryCube({ ...query, limit: PAGE, offset }, locale, { cache: false });
     rows.push(...response.data);
     if (offset + PAGE >= response.page.total) return rows;
   }
@@ -115,6 +116,28 @@ export async function loadIndexInput(): Promise<IndexInput> {
       productWeights.set(level.toLowerCase() as MemberKind, weights(rows, `${level} ID`));
     }
   }
+  // HS6 products: weighted by the trade of every dataset holding HS6 detail (a BACI import), so
+  // an HS6 profile exists exactly when there is HS6 trade to show.
+  const hs6Cubes = [...new Set((await dataCatalog()).entries.filter((e) => e.kind === "goods" && e.depth === "hs6" && has(e.cube)).map((e) => e.cube))];
+  // Names come from the dataset's own member table where the package's HS92 list lacks a code
+  // (BACI HS12 has codes HS92 does not).
+  const hs6Named = new Map<string, { names: Record<Locale, string>; section: string }>();
+  if (hs6Cubes.length) {
+    const hs6Weights = new Map<string, number>();
+    for (const cube of hs6Cubes) {
+      for (const locale of LOCALES) {
+        const rows = await allRows({ cube, drilldowns: ["HS6"], measures: ["Trade Value"], parents: true }, locale);
+        if (locale === "en") for (const [id, w] of weights(rows, "HS6 ID")) hs6Weights.set(id, (hs6Weights.get(id) ?? 0) + w);
+        for (const row of rows) {
+          const id = String(row["HS6 ID"]);
+          const entry = hs6Named.get(id) ?? { names: { en: "", es: "", zh: "" }, section: String(row["Section ID"] ?? "") };
+          entry.names[locale] ||= String(row.HS6 ?? id);
+          hs6Named.set(id, entry);
+        }
+      }
+    }
+    productWeights.set("hs6", hs6Weights);
+  }
   const sectionColors = new Map<string, string | null>();
   for (const kind of ["section", "hs2", "hs4", "hs6"] as const) {
     const kindWeights = productWeights.get(kind);
@@ -128,6 +151,13 @@ export async function loadIndexInput(): Promise<IndexInput> {
       const section = kind === "section" ? id : String(kind === "hs2" ? member.parentId : member.attributes.section_id);
       const image = { section, color: sectionColors.get(section) ?? null };
       entities.push({ kind, id, names, aliases, codes: [kind === "section" ? `section-${id}` : id], weight, image });
+      if (kind === "hs6") hs6Named.delete(id);
+    }
+    if (kind === "hs6") {
+      for (const [id, { names, section }] of hs6Named) {
+        const weight = kindWeights.get(id);
+        if (weight) entities.push({ kind, id, names, codes: [id], weight, image: { section, color: sectionColors.get(section) ?? null } });
+      }
     }
   }
   for (const [id, { names }] of await membersInAllLocales("province")) {

@@ -2,14 +2,17 @@ import { Container, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { profileView } from "@/domain/visualize/profileViews";
-import type { Loaded } from "@/server/profiles/data";
-import { loadAcross, profileSources } from "@/server/profiles/sources";
+import { total, type Loaded } from "@/server/profiles/data";
+import { loadAcross, loadYear, pickYear, profileSources, type ProfileSources, type YearSource } from "@/server/profiles/sources";
 import { formatMoney } from "../format";
 import { ProfileChart } from "../ProfileChart";
 import { ProfileHero } from "../ProfileHero";
-import { latestYearWithData, memberImage, yearValue } from "../rows";
+import { ProductTreemap } from "../ProductTreemap";
+import { RankedBars } from "../RankedBars";
+import { items, latestYearWithData, memberImage, topThree, yearValue } from "../rows";
 import { ProfileSections, section, type SectionModule } from "../sections";
 import { sourceLine, sourceNames } from "../sourceNames";
+import { YearSelect } from "../YearSelect";
 import { YearTable, milestoneYears } from "../YearTable";
 
 interface Member {
@@ -29,7 +32,65 @@ interface BilateralContext {
   latest: number;
   /** Source line of the latest year and of the whole series. */
   source: { latest: string; series: string };
+  sources: ProfileSources;
+  sourceNames: Awaited<ReturnType<typeof sourceNames>>;
+  /** Year asked for the six-digit products (?productYear=). */
+  productYear?: number;
 }
+
+/** Years with six-digit products between two countries (BACI), oldest first. */
+const hs6Years = (sources: ProfileSources) => sources.bilateralProducts.filter((s) => s.depth === "hs6");
+
+/** The products one country sells to the other at six digits, for a year of a dataset that has them. */
+const hs6Products = section<BilateralContext, { loaded: Loaded; source: YearSource; sum: number }>({
+  id: "products",
+  async load(ctx) {
+    const source = pickYear(hs6Years(ctx.sources), ctx.productYear);
+    if (!source) return null;
+    const loaded = await loadYear(
+      source,
+      { flow: "export", own: [ctx.reporter.id], partner: [ctx.partner.id], drilldowns: ["HS6"], parents: true, sort: [{ key: "Trade Value", direction: "desc" }] },
+      ctx.locale,
+    );
+    const sum = total(loaded.rows);
+    return sum > 0 ? { loaded, source, sum } : null;
+  },
+  whenEmpty: (ctx) => ({
+    title: ctx.t("bilateralCountry.products", names(ctx)),
+    body: (
+      <Text size="sm" c="dimmed" data-testid="product-depth">
+        {hs6Years(ctx.sources).length === 0 ? ctx.t("bilateralCountry.hs6NotLoaded") : ctx.t("noDataYear", { year: pickYear(hs6Years(ctx.sources), ctx.productYear)?.year ?? "–" })}
+      </Text>
+    ),
+  }),
+  render: async ({ loaded, source, sum }, ctx) => {
+    const { t, locale, reporter, partner } = ctx;
+    const base = `/${locale}/profile`;
+    const list = items(loaded.rows, "HS6", (code) => `${base}/hs/${code}`);
+    const years = hs6Years(ctx.sources).map((s) => s.year);
+    return {
+      title: t("bilateralCountry.products", names(ctx)),
+      source: { name: sourceLine(ctx.sourceNames, [source.source]), years: String(source.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
+      body: (
+        <>
+          {years.length > 1 ? <YearSelect years={years} value={source.year} param="productYear" label={t("year")} anchor="products" /> : null}
+          <Text>{t("bilateralCountry.productsText", { year: source.year, ...names(ctx), ...topThree(list, sum, locale) })}</Text>
+          <ProductTreemap
+            rows={loaded.rows}
+            level="HS6"
+            year={source.year}
+            locale={locale}
+            title={t("bilateralCountry.products", names(ctx))}
+            fileName={`${reporter.id}-${partner.id}-hs6-${source.year}`}
+            sharePath={`${base}/bilateral-country/${reporter.id}/partner/${partner.id}?productYear=${source.year}#products`}
+            testId="hs6-treemap"
+          />
+          <RankedBars items={list} total={sum} locale={locale} limit={15} testId="hs6-products" />
+        </>
+      ),
+    };
+  },
+});
 
 const names = (ctx: BilateralContext) => ({ reporter: ctx.reporter.name, partner: ctx.partner.name });
 
@@ -50,6 +111,7 @@ function flowTreemap(flow: "export" | "import") {
 const BILATERAL_SECTIONS: SectionModule<BilateralContext, unknown>[] = [
   flowTreemap("export"),
   flowTreemap("import"),
+  hs6Products,
   section<BilateralContext, BilateralContext>({
     id: "over-time",
     load: async (ctx) => ctx,
@@ -81,7 +143,7 @@ const BILATERAL_SECTIONS: SectionModule<BilateralContext, unknown>[] = [
   }),
 ];
 
-export async function BilateralCountryProfile({ locale, reporter, partner }: { locale: Locale; reporter: Member; partner: Member }) {
+export async function BilateralCountryProfile({ locale, reporter, partner, productYear }: { locale: Locale; reporter: Member; partner: Member; productYear?: number }) {
   const [t, sources, sourceNamesByKey] = await Promise.all([getTranslations({ locale, namespace: "profiles" }), profileSources(), sourceNames(locale)]);
   const yearly = (from: string, to: string) => loadAcross(sources.sections, { flow: "export", own: [from], partner: [to], drilldowns: ["Year"] }, locale);
   const [out, back] = await Promise.all([yearly(reporter.id, partner.id), yearly(partner.id, reporter.id)]);
@@ -106,7 +168,7 @@ export async function BilateralCountryProfile({ locale, reporter, partner }: { l
     latest: sourceLine(sourceNamesByKey, sources.sections.filter((s) => s.year === latest).map((s) => s.source)),
     series: sourceLine(sourceNamesByKey, sources.sections.map((s) => s.source)),
   };
-  const ctx: BilateralContext = { locale, t, reporter, partner, out, back, latest, first: Math.min(...years), source };
+  const ctx: BilateralContext = { locale, t, reporter, partner, out, back, latest, first: Math.min(...years), source, sources, sourceNames: sourceNamesByKey, productYear };
   const exportsValue = yearValue(out.rows, latest);
   const importsValue = yearValue(back.rows, latest);
   return (

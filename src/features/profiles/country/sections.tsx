@@ -15,6 +15,7 @@ import { items, topThree, yearValue } from "../rows";
 import { section, type SectionModule } from "../sections";
 import { mixesSources, sourceLine, type SourceNames } from "../sourceNames";
 import { YearSelect } from "../YearSelect";
+import { ProductTreemap } from "../ProductTreemap";
 import { YearTable, milestoneYears } from "../YearTable";
 
 /** What every section of a country (or continent) profile knows before loading its own data. */
@@ -53,6 +54,11 @@ export function loadProducts(ctx: CountryContext, source: YearSource | null, flo
   return loadYear(source, { flow, own: [ctx.id], drilldowns: ["HS4"], sort: [{ key: "Trade Value", direction: "desc" }] }, ctx.locale);
 }
 
+/** Six-digit products of a year whose dataset holds them (BACI), with their sections. */
+function loadHs6Products(ctx: CountryContext, source: YearSource, flow: "export" | "import" = "export") {
+  return loadYear(source, { flow, own: [ctx.id], drilldowns: ["HS6"], parents: true, sort: [{ key: "Trade Value", direction: "desc" }] }, ctx.locale);
+}
+
 export function loadPartners(ctx: CountryContext, flow: "exports" | "imports") {
   const own = flow === "exports" ? reporterLevel(ctx) : importerLevel(ctx);
   const partner = flow === "exports" ? "Importer Country" : "Exporter Country";
@@ -88,21 +94,23 @@ function productYearSelect(ctx: CountryContext, anchor: string) {
   return available.length > 1 && ctx.productYear ? <YearSelect years={available} value={ctx.productYear.year} param="productYear" label={ctx.t("year")} anchor={anchor} /> : null;
 }
 
-const exportsByProduct = section<CountryContext, { loaded: Loaded; total: number; source: YearSource }>({
+const exportsByProduct = section<CountryContext, { loaded: Loaded; total: number; source: YearSource; hs6: boolean }>({
   id: "exports-by-product",
   async load(ctx) {
-    const loaded = await loadProducts(ctx, ctx.productYear);
+    // A year from a dataset with six-digit detail (BACI) lists HS6 products; others HS4 headings.
+    const hs6 = ctx.productYear?.depth === "hs6" && ctx.kind === "country";
+    const loaded = hs6 && ctx.productYear ? await loadHs6Products(ctx, ctx.productYear) : await loadProducts(ctx, ctx.productYear);
     if (!loaded || !ctx.productYear) return null;
     const sum = total(loaded.rows);
-    return sum > 0 ? { loaded, total: sum, source: ctx.productYear } : null;
+    return sum > 0 ? { loaded, total: sum, source: ctx.productYear, hs6 } : null;
   },
   whenEmpty: (ctx) =>
     ctx.kind === "country" && ctx.productYear
       ? { title: ctx.t("country.exportsByProduct"), body: <>{productYearSelect(ctx, "exports-by-product")}<Text data-testid="no-data">{ctx.t("noDataYear", { year: ctx.productYear.year })}</Text></> }
       : null,
-  render({ loaded, total: sum, source }, ctx) {
+  render({ loaded, total: sum, source, hs6 }, ctx) {
     const { t, locale, id, name, base } = ctx;
-    const list = items(loaded.rows, "HS4", (code) => `${base}/hs/${code}`);
+    const list = items(loaded.rows, hs6 ? "HS6" : "HS4", (code) => `${base}/hs/${code}`);
     return {
       title: t("country.exportsByProduct"),
       source: { name: sourceLine(ctx.names, [source.source]), years: String(source.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
@@ -110,12 +118,29 @@ const exportsByProduct = section<CountryContext, { loaded: Loaded; total: number
         <>
           {productYearSelect(ctx, "exports-by-product")}
           <Text>{t("country.exportsByProductText", { year: source.year, name, ...topThree(list, sum, locale) })}</Text>
+          <Text size="sm" c="dimmed" data-testid="product-depth">
+            {hs6 ? t("country.hs6Detail", { year: source.year }) : ctx.sources.hs6Exports.length === 0 ? t("country.hs6NotLoaded") : t("country.hs6OtherYears", { years: ctx.sources.hs6Exports.map((s) => s.year).join(", ") })}
+          </Text>
           {mixesSources(ctx.sources.productExports.map((s) => s.source)) && (
             <Text size="sm" c="dimmed" data-testid="mixed-sources">
               {t("mixedSources", { sources: sourceLine(ctx.names, ctx.sources.productExports.map((s) => s.source)) })}
             </Text>
           )}
-          <ProfileChart locale={locale} state={profileView({ chart: "tree_map", country: id, product: "show", time: source.year })} />
+          {hs6 ? (
+            <ProductTreemap
+              rows={loaded.rows}
+              level="HS6"
+              year={source.year}
+              locale={locale}
+              title={t("country.exportsByProductChart", { name, year: source.year })}
+              fileName={`${id}-exports-hs6-${source.year}`}
+              sharePath={`${base}/country/${id}?productYear=${source.year}#exports-by-product`}
+              testId="hs6-treemap"
+            />
+          ) : (
+            <ProfileChart locale={locale} state={profileView({ chart: "tree_map", country: id, product: "show", time: source.year })} />
+          )}
+          {hs6 ? <RankedBars items={list} total={sum} locale={locale} limit={15} testId="hs6-products" /> : null}
         </>
       ),
     };

@@ -41,6 +41,8 @@ interface ProductContext {
 /** The dataset answering a flow of this product in its newest year: imports may end earlier than exports. */
 function sourceFor(ctx: Pick<ProductContext, "product" | "sources">, flow: 1 | 2): YearSource | null {
   if (ctx.product.kind === "section") return newest(ctx.sources.sections);
+  // A six-digit product: only datasets with HS6 detail (a BACI import) answer.
+  if (ctx.product.kind === "hs6") return newest(flow === 2 ? ctx.sources.hs6Exports : ctx.sources.hs6Imports);
   return newest(flow === 2 ? ctx.sources.productExports : ctx.sources.productImports);
 }
 
@@ -93,7 +95,8 @@ const PRODUCT_SECTIONS: SectionModule<ProductContext, unknown>[] = [
   section<ProductContext, VizProduct>({
     id: "map",
     async load(ctx) {
-      if (ctx.product.kind === "hs2") return null;
+      // The builder draws sections and HS4 headings on maps; HS2 and HS6 show their tables.
+      if (ctx.product.kind === "hs2" || ctx.product.kind === "hs6") return null;
       const [found, catalog] = await Promise.all([loadCountries(ctx, 2), vizCatalog()]);
       const ref = catalog.product(ctx.product.kind === "section" ? ctx.product.id : `hs${ctx.product.id}`);
       return ref && found && total(found.loaded.rows) > 0 ? ref : null;
@@ -226,22 +229,25 @@ const PRODUCT_SECTIONS: SectionModule<ProductContext, unknown>[] = [
       };
     },
   }),
-  section<ProductContext, Loaded>({
+  section<ProductContext, Loaded & { detail: YearSource; childLevel: string }>({
     id: "children",
     async load({ product, locale, sources }) {
-      const detail = newest(sources.productExports);
-      if ((product.kind !== "section" && product.kind !== "hs2") || !detail) return null;
+      // Sections list their chapters, chapters their headings, headings their HS6 products (when an
+      // HS6 dataset is loaded).
+      const childLevel = product.kind === "section" ? "HS2" : product.kind === "hs2" ? "HS4" : product.kind === "hs4" ? "HS6" : null;
+      const detail = childLevel === "HS6" ? newest(sources.hs6Exports) : newest(sources.productExports);
+      if (!childLevel || !detail) return null;
       const loaded = await loadYear(
         detail,
-        { flow: "export", product: { level: LEVEL[product.kind], ids: [product.id] }, drilldowns: [product.kind === "section" ? "HS2" : "HS4"], sort: [{ key: "Trade Value", direction: "desc" }] },
+        { flow: "export", product: { level: LEVEL[product.kind], ids: [product.id] }, drilldowns: [childLevel], sort: [{ key: "Trade Value", direction: "desc" }] },
         locale,
       );
-      return total(loaded.rows) > 0 ? loaded : null;
+      return total(loaded.rows) > 0 ? { ...loaded, detail, childLevel } : null;
     },
-    render: (loaded, { t, locale, base, product, names, sources }) => ({
+    render: (loaded, { t, locale, base, names }) => ({
       title: t("product.children"),
-      source: { name: sourceLine(names, [newest(sources.productExports)!.source]), years: String(newest(sources.productExports)!.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
-      body: <RankedBars items={items(loaded.rows, product.kind === "section" ? "HS2" : "HS4", (id) => `${base}/hs/${id}`)} total={total(loaded.rows)} locale={locale} limit={20} testId="product-children" />,
+      source: { name: sourceLine(names, [loaded.detail.source]), years: String(loaded.detail.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
+      body: <RankedBars items={items(loaded.rows, loaded.childLevel, (id) => `${base}/hs/${id}`)} total={total(loaded.rows)} locale={locale} limit={20} testId="product-children" />,
     }),
   }),
 ];
@@ -252,8 +258,9 @@ export async function ProductProfile({ locale, product, name, index }: { locale:
   const images = [{ src: memberImage(product.kind, product.id), alt: name }];
   const kind = `${t("kinds.hs")} · ${product.kind === "section" ? t("section") : `${product.kind.toUpperCase()} ${product.id}`}`;
 
-  if (product.kind === "hs6") {
-    // No cube in the package has six-digit trade: say so and point to the heading.
+  if (product.kind === "hs6" && sources.hs6Exports.length === 0) {
+    // No dataset with six-digit trade is loaded (the package has none; a BACI import does): say so
+    // and point to the heading.
     const parent = index.entity("hs4", product.id.slice(0, 4));
     return (
       <>
@@ -268,7 +275,7 @@ export async function ProductProfile({ locale, product, name, index }: { locale:
     );
   }
 
-  const yearly = product.kind === "section" ? sources.sections : sources.productExports;
+  const yearly = product.kind === "section" ? sources.sections : product.kind === "hs6" ? sources.hs6Exports : sources.productExports;
   const source = newest(yearly);
   if (!source) {
     return (

@@ -1,0 +1,64 @@
+/**
+ * The "baci" project: a server over a warehouse holding the data package plus the real BACI-format
+ * sample in ../shared/data/baci_sample (Chile and Argentina, HS6 in HS 2012 codes, 2002 and 2004),
+ * imported by scripts/test.sh. Pages must find the six-digit data through the catalogue alone.
+ */
+import { expect, test } from "./support/test";
+
+test.describe("with a BACI import", () => {
+  test("the catalogue lists the BACI years at HS6", async ({ request }) => {
+    const body = await (await request.get("/api/catalog")).json();
+    const baci = body.datasets.find((d: { dataset: string }) => d.dataset === "baci_hs12");
+    expect(baci).toBeTruthy();
+    expect(baci.years.map((y: { year: number }) => y.year)).toEqual([2002, 2004]);
+  });
+
+  test("Chile's profile offers 2002 and 2004 with HS6 products, exported to Argentina", async ({ page, request }) => {
+    await page.goto("/en/profile/country/chl");
+    const section = page.locator('[data-section="exports-by-product"]');
+    await section.getByTestId("year-select-productYear").click();
+    for (const year of ["2002", "2004"]) await expect(page.getByRole("option", { name: year, exact: true })).toBeVisible();
+    await page.getByRole("option", { name: "2004", exact: true }).click();
+    await page.waitForURL(/productYear=2004/);
+
+    await expect(section.getByTestId("product-depth")).toContainText("six-digit (HS6)");
+    await expect(section.getByTestId("section-source")).toContainText("CEPII BACI, 2004");
+    // The treemap and the list come from the same HS6 rows.
+    const treemap = section.getByTestId("hs6-treemap").locator('[data-testid="chart"]');
+    await expect(treemap).toHaveAttribute("data-chart-ready", "true", { timeout: 30_000 });
+    const first = section.getByTestId("hs6-products").locator("a").first();
+    const href = (await first.getAttribute("href"))!;
+    expect(href).toMatch(/^\/en\/profile\/hs\/\d{6}$/);
+    // Every one of those products went to Argentina: the sample holds no other partner.
+    const api = (await section.getByTestId("api-query").getAttribute("href"))!;
+    expect(api).toContain("cube=trade_i_baci_a_12");
+    const partners = await (await request.get(`/api/data?cube=trade_i_baci_a_12&drilldowns=Importer+Country&cut=Exporter+Country=chl&time=2004`)).json();
+    expect(partners.data.map((r: Record<string, unknown>) => r["Importer Country ID"])).toEqual(["arg"]);
+  });
+
+  test("the bilateral profile Chile → Argentina shows HS6 products, and one opens as a profile", async ({ page }) => {
+    await page.goto("/en/profile/bilateral-country/chl/partner/arg");
+    const section = page.locator('[data-section="products"]');
+    await expect(section.getByRole("heading", { level: 2 })).toHaveText("Products Chile sells to Argentina (HS6)");
+    await expect(section.getByTestId("hs6-treemap").locator('[data-testid="chart"]')).toHaveAttribute("data-chart-ready", "true", { timeout: 30_000 });
+    const bars = section.getByTestId("hs6-products").locator("a");
+    expect(await bars.count()).toBeGreaterThan(5);
+    const name = (await bars.first().innerText()).trim();
+    const href = (await bars.first().getAttribute("href"))!;
+    expect(href).toMatch(/^\/en\/profile\/hs\/\d{6}$/);
+
+    // The HS6 product profile opens on the BACI years, with Chile among its exporters.
+    const response = await page.goto(href);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByTestId("profile-title")).toHaveText(name);
+    await expect(page.getByTestId("stat-world-exports")).toBeVisible();
+    await expect(page.locator('[data-section="exporters"]')).toContainText("Chile");
+    await expect(page.locator('[data-section="exporters"] [data-testid="section-source"]')).toContainText("CEPII BACI");
+  });
+
+  test("an HS4 heading lists its HS6 products", async ({ page }) => {
+    await page.goto("/en/profile/hs/0101");
+    const children = page.getByTestId("product-children").locator("a");
+    await expect(children.first()).toHaveAttribute("href", /^\/en\/profile\/hs\/0101\d{2}$/);
+  });
+});
