@@ -11,7 +11,7 @@ import { Explorer } from "./Explorer";
  */
 export const SHELL_EXPLORE_PAGE_SIZE = 12;
 
-export default function ExplorerDialogBody({ initialReport, onSelect }: { initialReport?: ExploreReport; onSelect: () => void }) {
+export default function ExplorerDialogBody({ initialReport, initialQuery, onSelect }: { initialReport?: ExploreReport; initialQuery?: string; onSelect: () => void }) {
   const slug = initialReport === "subnational" ? "subnational_esp" : initialReport;
   const report = slug ? (reportBySlug(slug)?.id ?? null) : null;
   return (
@@ -19,7 +19,7 @@ export default function ExplorerDialogBody({ initialReport, onSelect }: { initia
       <div style={{ marginBottom: "var(--mantine-spacing-md)" }}>
         <RecentlyViewedLinks onSelect={onSelect} />
       </div>
-      <Explorer pageSize={SHELL_EXPLORE_PAGE_SIZE} initialReport={report} onSelect={onSelect} autoFocus />
+      <Explorer pageSize={SHELL_EXPLORE_PAGE_SIZE} initialReport={report} initialQuery={initialQuery} onSelect={onSelect} autoFocus />
     </div>
   );
 }

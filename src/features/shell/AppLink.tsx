@@ -1,6 +1,6 @@
 "use client";
 
-import { Anchor, Button, type AnchorProps, type ButtonProps } from "@mantine/core";
+import { Anchor, Button, Card, type AnchorProps, type ButtonProps, type CardProps } from "@mantine/core";
 import Link from "next/link";
 import type { ReactNode } from "react";
 
@@ -21,5 +21,14 @@ export function ButtonLink({ href, children, ...props }: ButtonProps & { href: s
     <Button component={Link} href={href} {...props}>
       {children}
     </Button>
+  );
+}
+
+/** A card that is one link as a whole (featured profiles, the home page's ways in). */
+export function CardLink({ href, children, ...props }: CardProps & { href: string; children: ReactNode; "data-featured"?: string; "data-feature"?: string }) {
+  return (
+    <Card component={Link} href={href} {...props}>
+      {children}
+    </Card>
   );
 }

@@ -7,7 +7,8 @@ import { useTranslations } from "next-intl";
 import type { ExploreReport } from "./navigation";
 
 interface ExploreState {
-  open: (report?: ExploreReport) => void;
+  /** Opens the dialog, optionally on a report and with a query already typed. */
+  open: (report?: ExploreReport, query?: string) => void;
   close: () => void;
 }
 
@@ -26,8 +27,10 @@ export function ExploreProvider({ children }: { children: ReactNode }) {
   const te = useTranslations("explorer");
   const [opened, setOpened] = useState(false);
   const [report, setReport] = useState<ExploreReport | undefined>(undefined);
-  const open = useCallback((next?: ExploreReport) => {
+  const [query, setQuery] = useState<string | undefined>(undefined);
+  const open = useCallback((next?: ExploreReport, text?: string) => {
     setReport(next);
+    setQuery(text);
     setOpened(true);
   }, []);
   const close = useCallback(() => setOpened(false), []);
@@ -36,7 +39,7 @@ export function ExploreProvider({ children }: { children: ReactNode }) {
     <ExploreContext.Provider value={value}>
       {children}
       <Modal opened={opened} onClose={close} fullScreen title={t("search")} data-testid="explore-dialog" keepMounted={false} closeButtonProps={{ "aria-label": te("close") }}>
-        {opened && <ExplorerDialogBody initialReport={report} onSelect={close} />}
+        {opened && <ExplorerDialogBody initialReport={report} initialQuery={query} onSelect={close} />}
       </Modal>
     </ExploreContext.Provider>
   );
