@@ -122,3 +122,27 @@ test.describe("GET /api/view", () => {
     }
   });
 });
+
+test("the OpenAPI document's example query of every cube answers as documented", async ({ request }) => {
+  const response = await request.get("/api/openapi.json");
+  expect(response.status()).toBe(200);
+  const doc = await response.json();
+  expect(doc.openapi).toBe("3.1.0");
+  const cubes = await (await request.get("/api/cubes")).json();
+  const loaded = new Set((Array.isArray(cubes) ? cubes : cubes.cubes).filter((c: { available?: boolean }) => c.available).map((c: { name: string }) => c.name));
+  const examples: string[] = doc.paths["/api/data"].get["x-examples"];
+  expect(examples.length).toBe(doc.paths["/api/data"].get.parameters.find((p: { name: string }) => p.name === "cube").schema.enum.length);
+  for (const example of examples) {
+    const cube = new URL(example, "http://x").searchParams.get("cube")!;
+    const answer = await request.get(example);
+    if (loaded.has(cube)) {
+      expect(answer.status(), example).toBe(200);
+      const body = await answer.json();
+      expect(body.data.length, example).toBeGreaterThan(0);
+    } else {
+      // Documented: a cube whose data is not imported is a 404 with the Error body.
+      expect(answer.status(), example).toBe(404);
+      expect((await answer.json()).error.code).toBe("cube_not_loaded");
+    }
+  }
+});

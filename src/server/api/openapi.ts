@@ -1,0 +1,156 @@
+/**
+ * The OpenAPI 3.1 document of the public API (`GET /api/openapi.json`), generated from the cube
+ * registry: every cube with its levels (and their id formats), measures and years-level, the query
+ * parameters of /api/data with the limits the parser enforces, the error body, and a runnable
+ * example query per cube. Nothing here is written twice: a new cube appears by itself.
+ */
+import "server-only";
+import { LOCALES } from "@/domain/i18n/locales";
+import { CUBES, cubeLevels, type CubeDef, type LevelDef } from "@/server/warehouse/registry";
+import { MAX_PAGE_SIZE } from "@/server/warehouse/types";
+
+type Json = Record<string, unknown>;
+
+const errorResponse = (description: string): Json => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+});
+
+function idSchema(level: LevelDef): Json {
+  return level.id.type === "integer"
+    ? { type: "integer", minimum: level.id.min, maximum: level.id.max, examples: [Number(level.id.example)] }
+    : { type: "string", pattern: level.id.pattern.source, examples: [level.id.example] };
+}
+
+/** A query on a cube that answers with its default measure by its first level of its first dimension. */
+export function exampleQuery(cube: CubeDef): string {
+  const levels = cubeLevels(cube);
+  // A stored index (ECI, RCA) is defined only at its grain: drill down by every level of it.
+  const grain = cube.measures.find((m) => m.name === cube.defaultMeasure)?.grain?.filter((g) => g !== cube.timeLevel);
+  const first = levels.find((l) => l.name !== cube.timeLevel) ?? levels[0];
+  const drilldowns = grain && grain.length ? grain.join(",") : first.name;
+  const params = new URLSearchParams({ cube: cube.name, drilldowns, time: "latest", limit: "5" });
+  return `/api/data?${params.toString()}`;
+}
+
+function cubeSchema(cube: CubeDef): Json {
+  return {
+    type: "object",
+    title: cube.name,
+    description: cube.description.en,
+    "x-levels": cubeLevels(cube).map((l) => ({ name: l.name, caption: l.caption.en, parent: l.parent, id: idSchema(l) })),
+    "x-measures": cube.measures.map((m) => ({ name: m.name, caption: m.caption.en, unit: m.unit, default: m.name === cube.defaultMeasure, ...(m.grain ? { grain: m.grain } : {}) })),
+    "x-time-level": cube.timeLevel,
+    "x-example": exampleQuery(cube),
+  };
+}
+
+export function openApiDocument(): Json {
+  const cubeNames = CUBES.map((c) => c.name);
+  const levelNames = [...new Set(CUBES.flatMap((c) => cubeLevels(c).map((l) => l.name)))].sort();
+  const query = (name: string, description: string, schema: Json, extra: Json = {}): Json => ({ name, in: "query", description, schema, ...extra });
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Open Trade Observatory API",
+      version: "1.0.0",
+      summary: "International trade, economic complexity and indicators, as open data.",
+      description:
+        "Query any cube of the warehouse: choose levels to drill down by, cut members, pick years and measures. Every answer names its source and licence. Anonymous use is free. Cubes, levels and measures are listed under components.schemas (x-levels, x-measures) and live at /api/cubes; which years each dataset covers is at /api/catalog.",
+      license: { name: "Per dataset: see each answer's source.annotations.licence", identifier: "CC-BY-4.0" },
+    },
+    servers: [{ url: "/", description: "This site" }],
+    paths: {
+      "/api/data": {
+        get: {
+          operationId: "queryCube",
+          summary: "Query a cube",
+          description: `Answers rows of the cube grouped by the drilldowns. Parameters not listed here are read as cuts on a level of the cube (Level=id1,id2), e.g. \`Exporter Country=chl\`; unknown names are a 400. Levels of all cubes: ${levelNames.join(", ")}.`,
+          parameters: [
+            query("cube", "The cube to query.", { type: "string", enum: cubeNames }, { required: true, examples: Object.fromEntries(CUBES.map((c) => [c.name, { summary: c.caption.en, value: c.name }])) }),
+            query("drilldowns", "Comma-separated levels to group by (at most 8).", { type: "string" }, { example: "Year,Section" }),
+            query("measures", "Comma-separated measures; the cube's default measure when absent.", { type: "string" }, { example: "Trade Value" }),
+            query("cut", "A cut `Level=id1,id2` (repeatable; at most 1000 ids).", { type: "array", items: { type: "string" } }, { style: "form", explode: true, example: ["Exporter Country=chl"] }),
+            query("exclude", "Members to leave out, `Level=id1,id2` (repeatable).", { type: "array", items: { type: "string" } }, { style: "form", explode: true }),
+            query("time", "`latest`, `oldest`, a year, a range `2010-2015` or a list `2016,2017`.", { type: "string" }, { example: "latest" }),
+            query("growth", "`Level,Measure`: growth over the time level, e.g. `Year,Trade Value`.", { type: "string" }),
+            query("rca", "`Level,Level,Measure`: revealed comparative advantage, e.g. `Exporter Country,Section,Trade Value`.", { type: "string" }),
+            query("parents", "Add the parent levels' ids and names to each row.", { type: "boolean" }),
+            query("sort", "`Key.asc` or `Key.desc` (a measure or a level).", { type: "string" }, { example: "Trade Value.desc" }),
+            query("limit", `Rows per page (1 to ${MAX_PAGE_SIZE}).`, { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE }),
+            query("offset", "Rows to skip.", { type: "integer", minimum: 0 }),
+            query("locale", "Language of member names.", { type: "string", enum: [...LOCALES], default: "en" }),
+            query("format", "`jsonrecords` (default) or `csv` (a download, formula-guarded).", { type: "string", enum: ["jsonrecords", "csv"], default: "jsonrecords" }),
+          ],
+          responses: {
+            "200": {
+              description: "The rows, the page and the source.",
+              headers: { ETag: { schema: { type: "string" } } },
+              content: {
+                "application/json": { schema: { $ref: "#/components/schemas/DataResponse" } },
+                "text/csv": { schema: { type: "string" } },
+              },
+            },
+            "304": { description: "Not modified (If-None-Match matched the ETag)." },
+            "400": errorResponse("A parameter is missing, unknown or malformed; `error.parameter` names it."),
+            "404": errorResponse("The cube exists but its source data is not in this warehouse (`cube_not_loaded`)."),
+            "414": errorResponse("Query string too long."),
+            "503": { ...errorResponse("The warehouse is not built, or busy (then with Retry-After)."), headers: { "Retry-After": { schema: { type: "integer" } } } },
+          },
+          "x-examples": CUBES.map(exampleQuery),
+        },
+      },
+      "/api/openapi.json": {
+        get: { operationId: "openApi", summary: "This document", responses: { "200": { description: "OpenAPI 3.1.", content: { "application/json": { schema: { type: "object" } } } } } },
+      },
+      "/api/cubes": {
+        get: {
+          operationId: "listCubes",
+          summary: "The cube registry: captions, levels, measures, and which cubes this warehouse holds",
+          responses: { "200": { description: "Cubes.", content: { "application/json": { schema: { type: "object" } } } } },
+        },
+      },
+      "/api/catalog": {
+        get: {
+          operationId: "dataCatalog",
+          summary: "What each dataset covers, year by year (depth, flows, reporters, rows, world total)",
+          responses: { "200": { description: "The catalogue.", content: { "application/json": { schema: { type: "object", required: ["datasets"], properties: { datasets: { type: "array", items: { type: "object" } } } } } } } },
+        },
+      },
+      "/api/view": {
+        get: {
+          operationId: "viewRows",
+          summary: "The chart rows of a visualisation URL",
+          parameters: [query("path", "A visualisation URL such as /en/visualize/tree_map/hs92/export/chl/all/show/2018.", { type: "string", maxLength: 512 }, { required: true })],
+          responses: { "200": { description: "Chart rows.", content: { "application/json": { schema: { type: "object" } } } }, "400": errorResponse("Not a visualisation URL."), "404": errorResponse("Unknown member.") },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Error: {
+          type: "object",
+          required: ["error"],
+          properties: {
+            error: {
+              type: "object",
+              required: ["code", "message"],
+              properties: { code: { type: "string", examples: ["unknown_parameter"] }, message: { type: "string" }, parameter: { type: "string" } },
+            },
+          },
+        },
+        DataResponse: {
+          type: "object",
+          required: ["data", "page", "columns", "source"],
+          properties: {
+            data: { type: "array", items: { type: "object", additionalProperties: { type: ["string", "number", "boolean", "null"] } } },
+            page: { type: "object", required: ["limit", "offset", "total"], properties: { limit: { type: "integer" }, offset: { type: "integer" }, total: { type: "integer" } } },
+            columns: { type: "array", items: { type: "string" } },
+            source: { type: "object", properties: { cube: { type: "string" }, years: { type: "array", items: { type: "integer" } }, annotations: { type: "object" } } },
+          },
+        },
+        ...Object.fromEntries(CUBES.map((c) => [c.name, cubeSchema(c)])),
+      },
+    },
+  };
+}
