@@ -29,7 +29,6 @@ export const PLANNED_PAGES: Record<string, PlannedPage> = {
   "/resources/bulk-download/national": { id: "bulkNational", related: [HOME, "/subscription"] },
   "/resources/bulk-download/products": { id: "bulkProducts", related: [HOME, "/subscription"] },
   "/resources/bulk-download/international": { id: "bulkInternational", related: [HOME, "/resources/terms"] },
-  "/resources/api": { id: "api", related: [HOME, "/resources/terms"] },
   "/resources/notebooks": { id: "notebooks", related: [HOME, "/resources/terms"] },
   "/resources/methods/eci-growth-predictions": { id: "growthPredictions", related: ["/resources/methods", "/rankings/legacy/eci"] },
   "/resources/publications": { id: "publications", related: [BLOG, ABOUT] },

@@ -29,6 +29,7 @@ const REAL_PAGES = new Set([
   "/product-rankings/latest/trade",
   "/resources/methods",
   "/data-availability",
+  "/resources/api",
   "/visualize/tree_map",
   "/visualize/stacked",
   "/visualize/scatter",
