@@ -24,7 +24,6 @@ export const PLANNED_PAGES: Record<string, PlannedPage> = {
   "/trend-explorer": { id: "trendExplorer", related: [HOME, "/subscription"] },
   "/company-explorer": { id: "companyExplorer", related: [HOME, "/subscription"] },
   "/explorer": { id: "explorer", related: [HOME, "/subscription"] },
-  "/data-sources": { id: "dataSources", related: [FAQ, ABOUT] },
   "/resources/bulk-download/bill-of-lading": { id: "bulkBillOfLading", related: [HOME, "/subscription"] },
   "/resources/bulk-download/national": { id: "bulkNational", related: [HOME, "/subscription"] },
   "/resources/bulk-download/products": { id: "bulkProducts", related: [HOME, "/subscription"] },

@@ -30,6 +30,7 @@ const REAL_PAGES = new Set([
   "/resources/methods",
   "/data-availability",
   "/resources/api",
+  "/data-sources",
   "/visualize/tree_map",
   "/visualize/stacked",
   "/visualize/scatter",
