@@ -30,7 +30,6 @@ export const PLANNED_PAGES: Record<string, PlannedPage> = {
   "/resources/bulk-download/international": { id: "bulkInternational", related: [HOME, "/resources/terms"] },
   "/resources/notebooks": { id: "notebooks", related: [HOME, "/resources/terms"] },
   "/resources/methods/eci-growth-predictions": { id: "growthPredictions", related: ["/resources/methods", "/rankings/legacy/eci"] },
-  "/resources/publications": { id: "publications", related: [BLOG, ABOUT] },
   "/resources/library": { id: "library", related: [BLOG, ABOUT] },
   "/games/export-holdem": { id: "exportHoldem", related: [HOME, BLOG] },
   "/games/pick-5": { id: "pick5", related: [HOME, BLOG] },

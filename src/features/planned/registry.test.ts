@@ -31,6 +31,7 @@ const REAL_PAGES = new Set([
   "/data-availability",
   "/resources/api",
   "/data-sources",
+  "/resources/publications",
   "/visualize/tree_map",
   "/visualize/stacked",
   "/visualize/scatter",
