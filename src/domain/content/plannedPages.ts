@@ -28,7 +28,6 @@ export const PLANNED_PAGES: Record<string, PlannedPage> = {
   "/resources/bulk-download/national": { id: "bulkNational", related: [HOME, "/subscription"] },
   "/resources/bulk-download/products": { id: "bulkProducts", related: [HOME, "/subscription"] },
   "/resources/bulk-download/international": { id: "bulkInternational", related: [HOME, "/resources/terms"] },
-  "/resources/notebooks": { id: "notebooks", related: [HOME, "/resources/terms"] },
   "/resources/methods/eci-growth-predictions": { id: "growthPredictions", related: ["/resources/methods", "/rankings/legacy/eci"] },
   "/resources/library": { id: "library", related: [BLOG, ABOUT] },
   "/games/export-holdem": { id: "exportHoldem", related: [HOME, BLOG] },

@@ -32,6 +32,7 @@ const REAL_PAGES = new Set([
   "/resources/api",
   "/data-sources",
   "/resources/publications",
+  "/resources/notebooks",
   "/visualize/tree_map",
   "/visualize/stacked",
   "/visualize/scatter",

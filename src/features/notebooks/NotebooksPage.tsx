@@ -1,0 +1,51 @@
+import { Anchor, Code, Container, Group, Paper, Stack, Tabs, TabsList, TabsPanel, TabsTab, Text, Title } from "@mantine/core";
+import { getTranslations } from "next-intl/server";
+import { NOTEBOOKS, NOTEBOOK_EXTENSIONS, NOTEBOOK_LANGUAGES, notebookCode } from "@/domain/content/notebooks";
+import type { Locale } from "@/domain/i18n/locales";
+
+/** /resources/notebooks: worked examples of the API in four languages, each downloadable. */
+export async function NotebooksPage({ locale, origin }: { locale: Locale; origin: string }) {
+  const t = await getTranslations({ locale, namespace: "notebooks" });
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="xl">
+        <Stack gap="xs">
+          <Title order={1}>{t("title")}</Title>
+          <Text size="lg" maw={860}>
+            {t("lead")}
+          </Text>
+          <Anchor href={`/${locale}/resources/api`}>{t("apiLink")}</Anchor>
+        </Stack>
+        {NOTEBOOKS.map((nb) => (
+          <Paper key={nb.id} withBorder radius="md" p="lg" component="section" data-notebook={nb.id} aria-labelledby={`nb-${nb.id}`}>
+            <Title order={2} size="h3" id={`nb-${nb.id}`}>
+              {t(`items.${nb.id}.title`)}
+            </Title>
+            <Text my="sm">{t(`items.${nb.id}.body`)}</Text>
+            <Tabs defaultValue="python" keepMounted>
+              <TabsList aria-label={t("languages")}>
+                {NOTEBOOK_LANGUAGES.map((l) => (
+                  <TabsTab key={l} value={l}>
+                    {t(`lang.${l}`)}
+                  </TabsTab>
+                ))}
+              </TabsList>
+              {NOTEBOOK_LANGUAGES.map((l) => (
+                <TabsPanel key={l} value={l} pt="sm">
+                  <Code block data-testid={`code-${nb.id}-${l}`}>
+                    {notebookCode(nb, l, origin)}
+                  </Code>
+                  <Group mt="xs">
+                    <Anchor href={`/api/notebooks/${nb.id}.${NOTEBOOK_EXTENSIONS[l]}`} download size="sm" underline="always" data-testid={`download-${nb.id}-${l}`}>
+                      {t("download", { file: `${nb.id}.${NOTEBOOK_EXTENSIONS[l]}` })}
+                    </Anchor>
+                  </Group>
+                </TabsPanel>
+              ))}
+            </Tabs>
+          </Paper>
+        ))}
+      </Stack>
+    </Container>
+  );
+}
