@@ -14,11 +14,19 @@ export function items(rows: DataRecord[], level: string, href?: (id: string) => 
     });
 }
 
-/** The three largest items as prose arguments: {first}, {firstShare}, {second}, ... */
+const LIST_LOCALE: Record<Locale, string> = { en: "en-GB", es: "es", zh: "zh" };
+
+/**
+ * The three largest items as prose arguments: {top} is the list written in the page's language
+ * ("Chile (89.7%) and Argentina (10.3%)" when there are two, "A、B和C" in Chinese), never padded
+ * with dashes; {first}, {firstShare}, ... stay for messages that name them one by one.
+ */
 export function topThree(list: RankedItem[], sum: number, locale: Locale) {
   const [a, b, c] = list;
   const share = (item?: RankedItem) => formatShare(item && sum > 0 ? item.value / sum : null, locale);
+  const parts = [a, b, c].filter((item): item is RankedItem => Boolean(item)).map((item) => (locale === "zh" ? `${item.name}（${share(item)}）` : `${item.name} (${share(item)})`));
   return {
+    top: parts.length ? new Intl.ListFormat(LIST_LOCALE[locale], { style: "long", type: "conjunction" }).format(parts) : "–",
     first: a?.name ?? "–",
     firstShare: share(a),
     second: b?.name ?? "–",
