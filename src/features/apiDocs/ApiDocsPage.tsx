@@ -1,9 +1,10 @@
-import { Anchor, Badge, Code, Container, Group, Paper, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Tabs, TabsList, TabsPanel, TabsTab, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Code, Group, Paper, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Tabs, TabsList, TabsPanel, TabsTab, Text, Title } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
+import { DocPage } from "@/features/shell/DocPage";
 import { yearsLabel } from "@/domain/format/years";
 import type { Locale } from "@/domain/i18n/locales";
 import { exampleQuery, openApiDocument } from "@/server/api/openapi";
-import { dataCatalog } from "@/server/catalog/catalog";
+import { dataCatalog, tradeYears } from "@/server/catalog/catalog";
 import { listCubes } from "@/server/warehouse/client";
 import { CUBES, cubeLevels } from "@/server/warehouse/registry";
 import { TryQuery } from "./TryQuery";
@@ -14,11 +15,13 @@ interface Parameter {
   schema: { type?: string; enum?: string[] };
 }
 
-/** The query every quick-start snippet runs: Chile's exports by product section, newest year. */
-const QUICK_QUERY = "/api/data?cube=trade_i_ots_a_sections&drilldowns=Section&cut=Exporter+Country%3Dchl&time=latest&sort=Trade+Value.desc";
+/** The query every quick-start snippet runs: Chile's exports by product section, newest year, on the cube the catalogue names for it. */
+function quickQuery(cube: string): string {
+  return `/api/data?${new URLSearchParams({ cube, drilldowns: "Section", cut: "Exporter Country=chl", time: "latest", sort: "Trade Value.desc" }).toString()}`;
+}
 
-function snippets(origin: string): Record<"curl" | "python" | "r" | "javascript", string> {
-  const url = `${origin}${QUICK_QUERY}`;
+function snippets(origin: string, query: string): Record<"curl" | "python" | "r" | "javascript", string> {
+  const url = `${origin}${query}`;
   return {
     curl: `curl "${url}"\ncurl "${url}&format=csv" -o chile.csv`,
     python: `import pandas as pd\nimport requests\n\nanswer = requests.get("${url}").json()\nrows = pd.DataFrame(answer["data"])\nprint(rows.head())`,
@@ -33,7 +36,7 @@ function snippets(origin: string): Record<"curl" | "python" | "r" | "javascript"
  * each cube holds in this warehouse); explanations from the messages in the page's language.
  */
 export async function ApiDocsPage({ locale, origin }: { locale: Locale; origin: string }) {
-  const [t, catalog, cubes] = await Promise.all([getTranslations({ locale, namespace: "apiDocs" }), dataCatalog(), listCubes(locale)]);
+  const [t, catalog, cubes, sections] = await Promise.all([getTranslations({ locale, namespace: "apiDocs" }), dataCatalog(), listCubes(locale), tradeYears({ depth: "section", bilateral: true })]);
   const doc = openApiDocument() as { paths: Record<string, { get: { parameters?: Parameter[]; responses: Record<string, unknown> } }> };
   const data = doc.paths["/api/data"].get;
   const yearsByCube = new Map<string, number[]>();
@@ -41,22 +44,21 @@ export async function ApiDocsPage({ locale, origin }: { locale: Locale; origin: 
   // The cubes this warehouse holds (as /api/cubes says); years from the catalogue where it lists the cube.
   const available = new Set(cubes.filter((c) => (c as { available?: boolean }).available).map((c) => c.name));
   const loaded = CUBES.filter((c) => available.has(c.name));
-  const code = snippets(origin);
+  const quick = sections.at(-1) ? quickQuery(sections.at(-1)!.cube) : (loaded[0] ? exampleQuery(loaded[0]) : "/api/data");
+  const code = snippets(origin, quick);
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="xl">
-        <Stack gap="xs">
-          <Title order={1}>{t("title")}</Title>
-          <Text size="lg" maw={860}>
-            {t("lead")}
-          </Text>
+    <DocPage title={t("title")} lead={t("lead")}
+      intro={
+        <>
           <Group gap="md">
             <Anchor href="/api/openapi.json" data-testid="openapi-link">
               {t("openapi")}
             </Anchor>
             <Anchor href={`/${locale}/data-availability`}>{t("availability")}</Anchor>
           </Group>
-        </Stack>
+        </>
+      }
+    >
 
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="quick-start">
           <Title order={2} size="h3" id="quick-start" mb="sm">
@@ -86,7 +88,7 @@ export async function ApiDocsPage({ locale, origin }: { locale: Locale; origin: 
             {t("tryTitle")}
           </Title>
           <Text mb="sm">{t("tryText")}</Text>
-          <TryQuery initial={QUICK_QUERY} labels={{ url: t("tryUrl"), run: t("tryRun"), rows: t.raw("tryRows") as string, failed: t("tryOnlyData") }} />
+          <TryQuery initial={quick} labels={{ url: t("tryUrl"), run: t("tryRun"), rows: t.raw("tryRows") as string, failed: t("tryOnlyData") }} />
         </Paper>
 
         <section aria-labelledby="parameters">
@@ -169,7 +171,6 @@ export async function ApiDocsPage({ locale, origin }: { locale: Locale; origin: 
           <Text>{t("licencesText")}</Text>
           <Text mt="xs">{t("citeText")}</Text>
         </section>
-      </Stack>
-    </Container>
+    </DocPage>
   );
 }

@@ -1,5 +1,6 @@
-import { Anchor, Badge, Code, Container, Group, Paper, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Code, Group, Paper, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
+import { DocPage } from "@/features/shell/DocPage";
 import { formatNumber } from "@/domain/format";
 import { yearsLabel } from "@/domain/format/years";
 import type { Locale } from "@/domain/i18n/locales";
@@ -14,13 +15,9 @@ const isWebLink = (path: string | null): path is string => Boolean(path && /^htt
 export async function DataSourcesPage({ locale }: { locale: Locale }) {
   const [t, { entries, packageFound }] = await Promise.all([getTranslations({ locale, namespace: "dataSources" }), dataSources(locale)]);
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="xl">
-        <Stack gap="xs">
-          <Title order={1}>{t("title")}</Title>
-          <Text size="lg" maw={860}>
-            {t("lead")}
-          </Text>
+    <DocPage title={t("title")} lead={t("lead")}
+      intro={
+        <>
           <Group gap="md">
             <Anchor href={`/${locale}/data-availability`}>{t("availability")}</Anchor>
             <Anchor href={`/${locale}/resources/api`}>{t("api")}</Anchor>
@@ -30,7 +27,9 @@ export async function DataSourcesPage({ locale }: { locale: Locale }) {
               {t("noPackage")}
             </Text>
           )}
-        </Stack>
+        </>
+      }
+    >
         {entries.map((e) => (
           <Paper key={e.cube} withBorder radius="md" p="lg" component="section" data-source={e.cube} aria-labelledby={`src-${e.cube}`}>
             <Stack gap="xs">
@@ -118,7 +117,6 @@ export async function DataSourcesPage({ locale }: { locale: Locale }) {
             </Stack>
           </Paper>
         ))}
-      </Stack>
-    </Container>
+    </DocPage>
   );
 }

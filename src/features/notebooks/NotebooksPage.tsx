@@ -1,5 +1,6 @@
-import { Anchor, Code, Container, Group, Paper, Stack, Tabs, TabsList, TabsPanel, TabsTab, Text, Title } from "@mantine/core";
+import { Anchor, Code, Group, Paper, Tabs, TabsList, TabsPanel, TabsTab, Text, Title } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
+import { DocPage } from "@/features/shell/DocPage";
 import { NOTEBOOKS, NOTEBOOK_EXTENSIONS, NOTEBOOK_LANGUAGES, notebookCode } from "@/domain/content/notebooks";
 import type { Locale } from "@/domain/i18n/locales";
 
@@ -7,15 +8,13 @@ import type { Locale } from "@/domain/i18n/locales";
 export async function NotebooksPage({ locale, origin }: { locale: Locale; origin: string }) {
   const t = await getTranslations({ locale, namespace: "notebooks" });
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="xl">
-        <Stack gap="xs">
-          <Title order={1}>{t("title")}</Title>
-          <Text size="lg" maw={860}>
-            {t("lead")}
-          </Text>
+    <DocPage title={t("title")} lead={t("lead")}
+      intro={
+        <>
           <Anchor href={`/${locale}/resources/api`}>{t("apiLink")}</Anchor>
-        </Stack>
+        </>
+      }
+    >
         {NOTEBOOKS.map((nb) => (
           <Paper key={nb.id} withBorder radius="md" p="lg" component="section" data-notebook={nb.id} aria-labelledby={`nb-${nb.id}`}>
             <Title order={2} size="h3" id={`nb-${nb.id}`}>
@@ -45,7 +44,6 @@ export async function NotebooksPage({ locale, origin }: { locale: Locale; origin
             </Tabs>
           </Paper>
         ))}
-      </Stack>
-    </Container>
+    </DocPage>
   );
 }

@@ -1,12 +1,13 @@
-import { Anchor, Badge, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
+import { DocPage } from "@/features/shell/DocPage";
 import { PUBLICATIONS, PUBLICATION_TOPICS, publicationLink, type PublicationTopic } from "@/domain/content/publications";
 import type { Locale } from "@/domain/i18n/locales";
 import { OptionLinks } from "@/features/rankings/parts";
 
 /**
  * /resources/publications: the research behind the measures, newest first, filterable by topic
- * and year through the URL (?topic=fitness&year=2012), so a filtered list can be shared and works
+ * and year through the URL (?topic=fitness&year=<year>), so a filtered list can be shared and works
  * without JavaScript.
  */
 export async function PublicationsPage({ locale, topic, year }: { locale: Locale; topic: PublicationTopic | null; year: number | null }) {
@@ -24,14 +25,7 @@ export async function PublicationsPage({ locale, topic, year }: { locale: Locale
   const years = [...new Set(PUBLICATIONS.map((p) => p.year))].sort((a, b) => b - a);
   const shown = PUBLICATIONS.filter((p) => (!topic || p.topics.includes(topic)) && (!year || p.year === year)).sort((a, b) => b.year - a.year || a.title.localeCompare(b.title));
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="lg">
-        <Stack gap="xs">
-          <Title order={1}>{t("title")}</Title>
-          <Text size="lg" maw={860}>
-            {t("lead")}
-          </Text>
-        </Stack>
+    <DocPage title={t("title")} lead={t("lead")} gap="lg">
         <Stack gap="xs">
           <OptionLinks
             label={t("topic")}
@@ -78,7 +72,6 @@ export async function PublicationsPage({ locale, topic, year }: { locale: Locale
             </Paper>
           );
         })}
-      </Stack>
-    </Container>
+    </DocPage>
   );
 }

@@ -87,6 +87,25 @@ function mapBox(ctx: ChartContext): Record<string, unknown> {
   return { top: titleSpace(ctx) + 8, left: 8, right: 8, bottom: 8 };
 }
 
+/** The world map series both colourings share: Miller projection, zoom, no-data grey, hover colour. */
+function mapSeries(input: GeomapInput, ctx: ChartContext, box: Record<string, unknown>, data: readonly object[]) {
+  const colors = palette(ctx.dark);
+  return {
+    type: "map",
+    map: input.mapName ?? WORLD_MAP,
+    nameProperty: "key",
+    projection: millerProjection,
+    roam: true,
+    scaleLimit: { min: 1, max: 12 },
+    ...box,
+    selectedMode: false,
+    label: { show: false },
+    itemStyle: { areaColor: colors.noData, borderColor: colors.border, borderWidth: 0.4 },
+    emphasis: { label: { show: false }, itemStyle: { areaColor: "#fab005", borderColor: colors.text, borderWidth: 0.8 } },
+    data,
+  };
+}
+
 export function geomapOption(input: GeomapInput, ctx: ChartContext): EChartsOption {
   if (input.measure) return divergingMapOption(input, input.measure, ctx);
   const colors = palette(ctx.dark);
@@ -130,22 +149,7 @@ export function geomapOption(input: GeomapInput, ctx: ChartContext): EChartsOpti
           seriesIndex: 0,
         }
       : undefined,
-    series: [
-      {
-        type: "map",
-        map: input.mapName ?? WORLD_MAP,
-        nameProperty: "key",
-        projection: millerProjection,
-        roam: true,
-        scaleLimit: { min: 1, max: 12 },
-        ...mapBox(ctx),
-        selectedMode: false,
-        label: { show: false },
-        itemStyle: { areaColor: colors.noData, borderColor: colors.border, borderWidth: 0.4 },
-        emphasis: { label: { show: false }, itemStyle: { areaColor: "#fab005", borderColor: colors.text, borderWidth: 0.8 } },
-        data,
-      },
-    ],
+    series: [mapSeries(input, ctx, mapBox(ctx), data)],
   } as EChartsOption;
 }
 
@@ -218,22 +222,7 @@ function divergingMapOption(input: GeomapInput, measure: GeomapMeasure, ctx: Cha
           seriesIndex: 0,
         }
       : undefined,
-    series: [
-      {
-        type: "map",
-        map: input.mapName ?? WORLD_MAP,
-        nameProperty: "key",
-        projection: millerProjection,
-        roam: true,
-        scaleLimit: { min: 1, max: 12 },
-        ...divergingMapBox(ctx),
-        selectedMode: false,
-        label: { show: false },
-        itemStyle: { areaColor: colors.noData, borderColor: colors.border, borderWidth: 0.4 },
-        emphasis: { label: { show: false }, itemStyle: { areaColor: "#fab005", borderColor: colors.text, borderWidth: 0.8 } },
-        data: rows.map((r) => ({ name: r.id, value: measureOf(r, measure.key) as number })),
-      },
-    ],
+    series: [mapSeries(input, ctx, divergingMapBox(ctx), rows.map((r) => ({ name: r.id, value: measureOf(r, measure.key) as number })))],
   } as EChartsOption;
 }
 
