@@ -15,6 +15,8 @@ import { parseArgs } from "node:util";
 import next from "next";
 import { parseTagId } from "@/domain/consent/tag";
 import { Admission } from "@/server/front/admission";
+import { ApiMeter } from "@/server/front/apiMeter";
+import { findActiveApiKey } from "@/server/api/keys";
 import { frontDoor, type BusyText, type Rendered } from "@/server/front/door";
 import { buildId, generationReader } from "@/server/front/generation";
 import { PageCache } from "@/server/front/pageCache";
@@ -58,6 +60,7 @@ async function main() {
     origin: current.siteUrl ?? current.nextAuthUrl,
     tagManager: parseTagId(current.gtmId) !== null,
     admission: new Admission(current.front.renderConcurrency, current.front.renderQueue),
+    apiMeter: new ApiMeter({ ...current.api, findKey: (key) => findActiveApiKey(key) }),
     pages: {
       cache: new PageCache(current.front.pageCacheBytes, current.front.pageCacheSeconds * 1000),
       generation: generationReader(build),

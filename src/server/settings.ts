@@ -39,6 +39,10 @@ export interface Settings {
   trustProxyHops: number;
   /** The public page cache and the admission limit (server/front). */
   front: { pageCacheBytes: number; pageCacheSeconds: number; renderConcurrency: number; renderQueue: number };
+  /** The data API's published limits, requests per minute (server/api/meter.ts). */
+  api: { anonymousPerMinute: number; keyPerMinute: number };
+  /** EXPORT_DIR as given (relative to projectRoot), when set: where `npm run data:export` writes the bulk files. */
+  exportDir: string | null;
   /** SITE_URL, when set and valid. */
   siteUrl: URL | null;
   /** NEXTAUTH_URL, when set and valid. */
@@ -129,6 +133,11 @@ export function parseSettings(env: Env): Settings {
       renderConcurrency: read("RENDER_CONCURRENCY", wholeNumber(1024), 4),
       renderQueue: read("RENDER_QUEUE", wholeNumber(100_000), 64),
     },
+    api: {
+      anonymousPerMinute: read("API_LIMIT_ANONYMOUS", wholeNumber(1_000_000), 120),
+      keyPerMinute: read("API_LIMIT_KEY", wholeNumber(1_000_000), 1200),
+    },
+    exportDir: optionalText(env, "EXPORT_DIR"),
     siteUrl: toUrl(read<string | null>("SITE_URL", url(["http:", "https:"]), null)),
     nextAuthUrl: toUrl(read<string | null>("NEXTAUTH_URL", url(["http:", "https:"]), null)),
     authSecret: optionalText(env, "NEXTAUTH_SECRET") ?? optionalText(env, "AUTH_SECRET"),
@@ -160,7 +169,7 @@ export function parseSettings(env: Env): Settings {
 
 /** Every variable parseSettings reads: a change to any of them means a new parse. */
 const NAMES = [
-  "NODE_ENV", "PORT", "TRUST_PROXY_HOPS", "PAGE_CACHE_MB", "PAGE_CACHE_SECONDS", "RENDER_CONCURRENCY", "RENDER_QUEUE", "SITE_URL", "NEXTAUTH_URL", "NEXTAUTH_SECRET", "AUTH_SECRET", "PROJECT_ROOT", "TRADE_DATA_DIR",
+  "NODE_ENV", "PORT", "TRUST_PROXY_HOPS", "PAGE_CACHE_MB", "PAGE_CACHE_SECONDS", "RENDER_CONCURRENCY", "RENDER_QUEUE", "API_LIMIT_ANONYMOUS", "API_LIMIT_KEY", "EXPORT_DIR", "SITE_URL", "NEXTAUTH_URL", "NEXTAUTH_SECRET", "AUTH_SECRET", "PROJECT_ROOT", "TRADE_DATA_DIR",
   "WAREHOUSE_PATH", "WAREHOUSE_CACHE_ENTRIES", "WAREHOUSE_CACHE_MB", "WAREHOUSE_QUERY_TIMEOUT_MS", "WAREHOUSE_THREADS",
   "WAREHOUSE_MEMORY_LIMIT", "WAREHOUSE_CONNECTIONS", "WAREHOUSE_QUEUE", "DATABASE_URL", "APP_DB_PATH", "SMTP_URL", "EMAIL_FROM",
   "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "GTM_ID", "SLACK_WEBHOOK_URL", "ENABLE_TEST_ROUTES", "STRICT_MESSAGES",

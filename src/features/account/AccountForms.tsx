@@ -12,9 +12,9 @@ import { errorKey, postAccount } from "./api";
 import { PasswordRules } from "./PasswordRules";
 
 
-type Status = { kind: "ok" | "error"; text: string } | null;
+export type Status = { kind: "ok" | "error"; text: string } | null;
 
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+export function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
     <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} data-testid={testId}>
       <Stack gap="sm">
@@ -27,7 +27,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
   );
 }
 
-function StatusLine({ status }: { status: Status }) {
+export function StatusLine({ status }: { status: Status }) {
   if (!status) return null;
   return (
     <Alert color={status.kind === "ok" ? "teal" : "red"} role={status.kind === "error" ? "alert" : "status"} py="xs">

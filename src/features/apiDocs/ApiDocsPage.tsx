@@ -1,5 +1,5 @@
 import { Anchor, Badge, Code, Group, Paper, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Tabs, TabsList, TabsPanel, TabsTab, Text, Title } from "@mantine/core";
-import { getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { DocPage } from "@/features/shell/DocPage";
 import { yearsLabel } from "@/domain/format/years";
 import type { Locale } from "@/domain/i18n/locales";
@@ -35,9 +35,9 @@ function snippets(origin: string, query: string): Record<"curl" | "python" | "r"
  * parameters, the cubes with their levels and measures, the errors) and the catalogue (the years
  * each cube holds in this warehouse); explanations from the messages in the page's language.
  */
-export async function ApiDocsPage({ locale, origin }: { locale: Locale; origin: string }) {
-  const [t, catalog, cubes, sections] = await Promise.all([getTranslations({ locale, namespace: "apiDocs" }), dataCatalog(), listCubes(locale), tradeYears({ depth: "section", bilateral: true })]);
-  const doc = openApiDocument() as { paths: Record<string, { get: { parameters?: Parameter[]; responses: Record<string, unknown> } }> };
+export async function ApiDocsPage({ locale, origin, limits }: { locale: Locale; origin: string; limits: { anonymousPerMinute: number; keyPerMinute: number } }) {
+  const [t, format, catalog, cubes, sections] = await Promise.all([getTranslations({ locale, namespace: "apiDocs" }), getFormatter({ locale }), dataCatalog(), listCubes(locale), tradeYears({ depth: "section", bilateral: true })]);
+  const doc = openApiDocument(limits) as { paths: Record<string, { get: { parameters?: Parameter[]; responses: Record<string, unknown> } }> };
   const data = doc.paths["/api/data"].get;
   const yearsByCube = new Map<string, number[]>();
   for (const e of catalog.entries) yearsByCube.set(e.cube, [...(yearsByCube.get(e.cube) ?? []), e.year]);
@@ -116,6 +116,21 @@ export async function ApiDocsPage({ locale, origin }: { locale: Locale; origin: 
               </TableTbody>
             </Table>
           </TableScrollContainer>
+        </section>
+
+        <section aria-labelledby="limits" data-testid="api-limits">
+          <Title order={2} size="h3" id="limits" mb="sm">
+            {t("limitsTitle")}
+          </Title>
+          <Text mb="sm">{t("limitsText", { anonymous: format.number(limits.anonymousPerMinute), key: format.number(limits.keyPerMinute) })}</Text>
+          <Text mb="sm">{t("limitsKeys")}</Text>
+          <Code block mb="sm">{`curl -H "Authorization: Bearer oto_…" "${origin}${quick}"\ncurl -H "X-API-Key: oto_…" "${origin}${quick}"`}</Code>
+          <Text mb="sm">
+            <Anchor href={`/${locale}/account`}>{t("limitsAccount")}</Anchor>
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t("limitsCors")}
+          </Text>
         </section>
 
         <section aria-labelledby="errors">

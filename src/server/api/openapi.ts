@@ -8,6 +8,8 @@ import "server-only";
 import { LOCALES } from "@/domain/i18n/locales";
 import { CUBES, cubeLevels, type CubeDef, type LevelDef } from "@/server/warehouse/registry";
 import { MAX_PAGE_SIZE } from "@/server/warehouse/types";
+import { settings } from "@/server/settings";
+import { API_WINDOW_SECONDS } from "@/server/front/apiMeter";
 
 type Json = Record<string, unknown>;
 
@@ -15,6 +17,23 @@ const errorResponse = (description: string): Json => ({
   description,
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 });
+
+const rateHeaders: Json = {
+  "RateLimit-Limit": { description: `Requests allowed in the window (${API_WINDOW_SECONDS} s).`, schema: { type: "integer" } },
+  "RateLimit-Remaining": { description: "Requests left in this window.", schema: { type: "integer" } },
+  "RateLimit-Reset": { description: "Seconds until the window starts afresh.", schema: { type: "integer" } },
+  "RateLimit-Policy": { description: "The policy, e.g. `120;w=60`.", schema: { type: "string" } },
+};
+
+/** What every metered path may answer besides its own: a bad key, the limit reached. */
+function metered(responses: Record<string, Json>): Record<string, Json> {
+  const withHeaders = Object.fromEntries(Object.entries(responses).map(([status, r]) => [status, status === "200" ? { ...r, headers: { ...((r.headers as Json) ?? {}), ...rateHeaders } } : r]));
+  return {
+    ...withHeaders,
+    "401": errorResponse("The API key sent is malformed, unknown or revoked (`invalid_api_key`)."),
+    "429": { ...errorResponse("The rate limit is used up (`rate_limited`); wait Retry-After seconds."), headers: { "Retry-After": { schema: { type: "integer" } }, ...rateHeaders } },
+  };
+}
 
 function idSchema(level: LevelDef): Json {
   return level.id.type === "integer"
@@ -45,7 +64,7 @@ function cubeSchema(cube: CubeDef): Json {
   };
 }
 
-export function openApiDocument(): Json {
+export function openApiDocument(limits: { anonymousPerMinute: number; keyPerMinute: number } = settings().api): Json {
   const cubeNames = CUBES.map((c) => c.name);
   const levelNames = [...new Set(CUBES.flatMap((c) => cubeLevels(c).map((l) => l.name)))].sort();
   const query = (name: string, description: string, schema: Json, extra: Json = {}): Json => ({ name, in: "query", description, schema, ...extra });
@@ -56,9 +75,11 @@ export function openApiDocument(): Json {
       version: "1.0.0",
       summary: "International trade, economic complexity and indicators, as open data.",
       description:
-        "Query any cube of the warehouse: choose levels to drill down by, cut members, pick years and measures. Every answer names its source and licence. Anonymous use is free. Cubes, levels and measures are listed under components.schemas (x-levels, x-measures) and live at /api/cubes; which years each dataset covers is at /api/catalog.",
+        `Query any cube of the warehouse: choose levels to drill down by, cut members, pick years and measures. Every answer names its source and licence. Anonymous use is free: ${limits.anonymousPerMinute} requests a minute per address. A free API key (created on the account page, sent as \`Authorization: Bearer oto_...\` or \`X-API-Key\`) raises the limit to ${limits.keyPerMinute} a minute. Every answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; beyond the limit the answer is 429 with Retry-After. Cubes, levels and measures are listed under components.schemas (x-levels, x-measures) and live at /api/cubes; which years each dataset covers is at /api/catalog.`,
       license: { name: "Per dataset: see each answer's source.annotations.licence", identifier: "CC-BY-4.0" },
     },
+    // A key is optional: `{}` is anonymous use.
+    security: [{}, { bearerKey: [] }, { headerKey: [] }],
     servers: [{ url: "/", description: "This site" }],
     paths: {
       "/api/data": {
@@ -82,7 +103,7 @@ export function openApiDocument(): Json {
             query("locale", "Language of member names.", { type: "string", enum: [...LOCALES], default: "en" }),
             query("format", "`jsonrecords` (default) or `csv` (a download, formula-guarded).", { type: "string", enum: ["jsonrecords", "csv"], default: "jsonrecords" }),
           ],
-          responses: {
+          responses: metered({
             "200": {
               description: "The rows, the page and the source.",
               headers: { ETag: { schema: { type: "string" } } },
@@ -96,25 +117,25 @@ export function openApiDocument(): Json {
             "404": errorResponse("The cube exists but its source data is not in this warehouse (`cube_not_loaded`)."),
             "414": errorResponse("Query string too long."),
             "503": { ...errorResponse("The warehouse is not built, or busy (then with Retry-After)."), headers: { "Retry-After": { schema: { type: "integer" } } } },
-          },
+          }),
           "x-examples": CUBES.map(exampleQuery),
         },
       },
       "/api/openapi.json": {
-        get: { operationId: "openApi", summary: "This document", responses: { "200": { description: "OpenAPI 3.1.", content: { "application/json": { schema: { type: "object" } } } } } },
+        get: { operationId: "openApi", summary: "This document", responses: metered({ "200": { description: "OpenAPI 3.1.", content: { "application/json": { schema: { type: "object" } } } } }) },
       },
       "/api/cubes": {
         get: {
           operationId: "listCubes",
           summary: "The cube registry: captions, levels, measures, and which cubes this warehouse holds",
-          responses: { "200": { description: "Cubes.", content: { "application/json": { schema: { type: "object" } } } } },
+          responses: metered({ "200": { description: "Cubes.", content: { "application/json": { schema: { type: "object" } } } } }),
         },
       },
       "/api/catalog": {
         get: {
           operationId: "dataCatalog",
           summary: "What each dataset covers, year by year (depth, flows, reporters, rows, world total)",
-          responses: { "200": { description: "The catalogue.", content: { "application/json": { schema: { type: "object", required: ["datasets"], properties: { datasets: { type: "array", items: { type: "object" } } } } } } } },
+          responses: metered({ "200": { description: "The catalogue.", content: { "application/json": { schema: { type: "object", required: ["datasets"], properties: { datasets: { type: "array", items: { type: "object" } } } } } } } }),
         },
       },
       "/api/view": {
@@ -122,11 +143,15 @@ export function openApiDocument(): Json {
           operationId: "viewRows",
           summary: "The chart rows of a visualisation URL",
           parameters: [query("path", "A visualisation URL such as /en/visualize/tree_map/hs92/export/chl/all/show/2018.", { type: "string", maxLength: 512 }, { required: true })],
-          responses: { "200": { description: "Chart rows.", content: { "application/json": { schema: { type: "object" } } } }, "400": errorResponse("Not a visualisation URL."), "404": errorResponse("Unknown member.") },
+          responses: metered({ "200": { description: "Chart rows.", content: { "application/json": { schema: { type: "object" } } } }, "400": errorResponse("Not a visualisation URL."), "404": errorResponse("Unknown member.") }),
         },
       },
     },
     components: {
+      securitySchemes: {
+        bearerKey: { type: "http", scheme: "bearer", description: "An API key from the account page: `Authorization: Bearer oto_...`." },
+        headerKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "The same key in its own header." },
+      },
       schemas: {
         Error: {
           type: "object",

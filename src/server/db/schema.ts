@@ -1,5 +1,5 @@
 /**
- * The app database schema (users, sign-in links, profile history). SQLite today; kept portable to PostgreSQL:
+ * The app database schema (users, sign-in links, profile history, API keys). SQLite today; kept portable to PostgreSQL:
  * text ids (UUIDs), integer timestamps in milliseconds, JSON stored as text, no SQLite-only
  * features. Change it with `npx drizzle-kit generate` and commit the migration it writes; the
  * server applies pending migrations when it starts.
@@ -64,6 +64,30 @@ export const profileHistory = sqliteTable(
     visitedAt: integer("visited_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.link] }), index("profile_history_user_time_idx").on(table.userId, table.visitedAt)],
+);
+
+/**
+ * API keys (issue: data resources): a key raises its owner's API limit. Only the SHA-256 of the
+ * key is stored (it is 256 random bits, so a fast hash is enough); the key itself is shown once.
+ * A revoked key keeps its row (revokedAt set) so it stays refused and the owner sees when.
+ */
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The key's first characters, shown in lists so the owner can tell keys apart. */
+    prefix: text("prefix").notNull(),
+    /** Hex SHA-256 of the whole key. */
+    keyHash: text("key_hash").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [uniqueIndex("api_keys_hash_unique").on(table.keyHash), index("api_keys_user_idx").on(table.userId)],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -11,6 +11,8 @@
  *   first-paint cookies, by an anonymous internal request, whatever session the visitor has;
  *   concurrent misses for one page share one render; ETag and 304; a CDN may keep the cookie-less
  *   variant for a minute.
+ * - The data API's limits (apiMeter.ts): per address, or per key with a higher limit; 429 with
+ *   RateLimit headers, 401 for a bad key; open to other sites' scripts (CORS, no cookies read).
  * - Bounded work: every request that makes the server render or query (not static files, not cache
  *   hits) passes the admission limit; beyond it and its short queue, 503 with Retry-After at once.
  */
@@ -23,6 +25,7 @@ import { LOCALE_TAGS, negotiateLocale, splitLocale, type Locale } from "@/domain
 import { readCookie } from "@/server/auth/csrf";
 import { matches } from "@/server/http/etag";
 import type { Admission } from "./admission";
+import { isMeteredPath, type ApiMeter } from "./apiMeter";
 import { clientAddress } from "./clientAddress";
 import { PUBLIC_PAGE_HEADER, RENDER_HEADER } from "./headerNames";
 import { compressPage, inflate, isPublicApiPath, isPublicPagePath, pickEncoding, type CachedPage, type PageCache } from "./pageCache";
@@ -56,6 +59,8 @@ export interface DoorOptions {
   tagManager: boolean;
   pages?: PageCaching;
   admission?: Admission;
+  /** The data API's limits (apiMeter.ts); without it the API is unmetered. */
+  apiMeter?: ApiMeter;
   /** The 503 page's words; without them the answer is the JSON error body. */
   busyText?: BusyText;
   now?: () => number;
@@ -68,6 +73,7 @@ const PROXY_HEADERS = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-por
 /** Next.js's client navigations and prefetches: answered by Next, never from the page cache. */
 const ROUTER_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"];
 const UNCOUNTED = /^\/(?:_next\/static\/|_next\/image|favicon\.ico|robots\.txt|static\/|geo\/)/;
+const API_EXPOSED_HEADERS = "RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, ETag, Content-Range, Accept-Ranges, X-Total-Count";
 /** A CDN may keep a cookie-less public page a minute and serve it stale while it revalidates. */
 const SHARED_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 const PRIVATE_CACHE = "private, no-cache";
@@ -231,6 +237,30 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
       req.headers[PUBLIC_PAGE_HEADER] = "1";
       scriptPolicy(req, res, pathname);
       return handle(req, res);
+    }
+
+    if (isMeteredPath(pathname)) {
+      // The open data API may be called from any web page (no cookies are read on it).
+      res.setHeader("Access-Control-Allow-Origin", "*");
+      res.setHeader("Access-Control-Expose-Headers", API_EXPOSED_HEADERS);
+      if (req.method === "OPTIONS") {
+        res.writeHead(204, { "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS", "Access-Control-Allow-Headers": "Authorization, X-API-Key, Range, If-None-Match", "Access-Control-Max-Age": "86400" });
+        return void res.end();
+      }
+      if (options.apiMeter) {
+        const decision = options.apiMeter.check(String(req.headers["x-forwarded-for"]), req.headers);
+        if (decision.kind === "bad_key") {
+          const message = decision.reason === "malformed" ? "The API key is malformed: send it as 'Authorization: Bearer oto_...' or 'X-API-Key: oto_...'." : "This API key is not valid: it was revoked or never existed. Create one on your account page.";
+          return sendJson(res, 401, "invalid_api_key", message, { "WWW-Authenticate": 'Bearer realm="api"' });
+        }
+        for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
+        if (decision.kind === "limited") {
+          const message = decision.keyed
+            ? `This key's limit of ${decision.headers["RateLimit-Limit"]} requests a minute is used up; try again in ${decision.retryAfterSeconds} s.`
+            : `The limit of ${decision.headers["RateLimit-Limit"]} requests a minute per address without a key is used up; try again in ${decision.retryAfterSeconds} s, or send an API key (free, from your account page) for a higher limit.`;
+          return sendJson(res, 429, "rate_limited", message, { "Retry-After": String(decision.retryAfterSeconds) });
+        }
+      }
     }
 
     const kind = pages ? cacheable(req, url, pathname) : null;

@@ -7,14 +7,16 @@ export interface RateLimitResult {
   allowed: boolean;
   remaining: number;
   retryAfterSeconds: number;
+  /** Seconds until this key's window starts afresh (at least 1). */
+  resetSeconds: number;
 }
 
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
   constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
+    readonly limit: number,
+    readonly windowMs: number,
     private readonly maxKeys = 10_000,
     private readonly now: () => number = Date.now,
   ) {}
@@ -30,10 +32,12 @@ export class RateLimiter {
     }
     entry.count += 1;
     const allowed = entry.count <= this.limit;
+    const resetSeconds = Math.max(1, Math.ceil((entry.start + this.windowMs - time) / 1000));
     return {
       allowed,
       remaining: Math.max(0, this.limit - entry.count),
-      retryAfterSeconds: allowed ? 0 : Math.ceil((entry.start + this.windowMs - time) / 1000),
+      retryAfterSeconds: allowed ? 0 : resetSeconds,
+      resetSeconds,
     };
   }
 

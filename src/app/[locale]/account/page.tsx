@@ -6,6 +6,9 @@ import { canManageBulkAccess, roleLabelKey, ROLE_FREE } from "@/domain/auth/role
 import type { Locale } from "@/domain/i18n/locales";
 import { AcademicBadge } from "@/features/account/AcademicBadge";
 import { DeleteAccount, NameForm, PasswordForm } from "@/features/account/AccountForms";
+import { ApiKeys } from "@/features/account/ApiKeys";
+import { KEY_NAME_MAX, listApiKeys, MAX_KEYS_PER_USER } from "@/server/api/keys";
+import { settings } from "@/server/settings";
 import { accountPageMetadata } from "@/features/account/pageMeta";
 import { ACADEMIC_DISCOUNT_PERCENT } from "@/domain/billing/plans";
 import { SessionWatcher } from "@/features/account/SessionWatcher";
@@ -91,6 +94,7 @@ export default async function AccountPage({ params, searchParams }: Props) {
           </Group>
         </Paper>
         <RecentlyViewedSection />
+        <ApiKeys initialKeys={listApiKeys(row.id)} limits={settings().api} maxKeys={MAX_KEYS_PER_USER} nameMax={KEY_NAME_MAX} docsHref={`/${locale}/resources/api#limits`} />
         <NameForm initialName={user.name ?? ""} />
         <PasswordForm email={user.email} hasPassword={Boolean(row.passwordHash)} needsCurrent={needsCurrentPassword(session)} />
         <DeleteAccount locale={locale} email={user.email} needsPassword={needsCurrentPassword(session)} />

@@ -4,6 +4,7 @@ import type { Locale } from "@/domain/i18n/locales";
 import { ApiDocsPage } from "@/features/apiDocs/ApiDocsPage";
 import { pageMetadata } from "@/features/shell/metadata";
 import { siteUrl } from "@/server/origin";
+import { settings } from "@/server/settings";
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -19,5 +20,5 @@ export default async function Page({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   // Snippets name the site's public origin (SITE_URL), so they work when copied elsewhere.
-  return <ApiDocsPage locale={locale} origin={siteUrl().origin} />;
+  return <ApiDocsPage locale={locale} origin={siteUrl().origin} limits={settings().api} />;
 }

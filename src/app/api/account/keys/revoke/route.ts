@@ -1,0 +1,8 @@
+import { handleRevokeKey } from "@/server/api/keysApi";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export function POST(request: Request) {
+  return handleRevokeKey(request);
+}

@@ -1,0 +1,114 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { describe, expect, it } from "vitest";
+import { ApiMeter, isMeteredPath, presentedKey } from "./apiMeter";
+import { frontDoor } from "./door";
+
+const KEY = `oto_${"a".repeat(43)}`;
+const REVOKED = `oto_${"b".repeat(43)}`;
+
+function meter(now = () => 0) {
+  return new ApiMeter({ anonymousPerMinute: 3, keyPerMinute: 5, findKey: (key) => (key === KEY ? { id: "k1" } : null), now });
+}
+
+describe("ApiMeter", () => {
+  it("meters the documented API and the bulk files, not pages or account routes", () => {
+    for (const path of ["/api/data", "/api/view", "/api/catalog", "/api/cubes", "/api/openapi.json", "/api/bulk/international/hs92/2018.csv.gz"]) expect(isMeteredPath(path)).toBe(true);
+    for (const path of ["/api/auth/session", "/api/account/keys", "/en/resources/api", "/api/database"]) expect(isMeteredPath(path)).toBe(false);
+  });
+
+  it("reads the key from Authorization: Bearer or X-API-Key", () => {
+    expect(presentedKey({ authorization: `Bearer ${KEY}` })).toBe(KEY);
+    expect(presentedKey({ "x-api-key": ` ${KEY} ` })).toBe(KEY);
+    expect(presentedKey({ authorization: "Basic dXNlcjpwYXNz" })).toBe("");
+    expect(presentedKey({})).toBeNull();
+  });
+
+  it("limits anonymous use per address and says so in RateLimit headers", () => {
+    const m = meter();
+    const first = m.check("198.51.100.1", {});
+    expect(first).toMatchObject({ kind: "allowed", headers: { "RateLimit-Limit": "3", "RateLimit-Remaining": "2", "RateLimit-Reset": "60", "RateLimit-Policy": "3;w=60" } });
+    m.check("198.51.100.1", {});
+    m.check("198.51.100.1", {});
+    expect(m.check("198.51.100.1", {})).toMatchObject({ kind: "limited", retryAfterSeconds: 60, keyed: false });
+    // Another address has its own count.
+    expect(m.check("198.51.100.2", {}).kind).toBe("allowed");
+  });
+
+  it("gives a key its own, higher limit, whatever address it comes from", () => {
+    const m = meter();
+    for (let i = 0; i < 3; i++) m.check("198.51.100.1", {});
+    expect(m.check("198.51.100.1", {}).kind).toBe("limited");
+    const keyed = m.check("198.51.100.1", { authorization: `Bearer ${KEY}` });
+    expect(keyed).toMatchObject({ kind: "allowed", headers: { "RateLimit-Limit": "5", "RateLimit-Remaining": "4" } });
+    for (let i = 0; i < 4; i++) m.check(`203.0.113.${i}`, { "x-api-key": KEY });
+    expect(m.check("203.0.113.9", { "x-api-key": KEY })).toMatchObject({ kind: "limited", keyed: true });
+  });
+
+  it("refuses an unknown, revoked or malformed key instead of treating it as anonymous", () => {
+    const m = meter();
+    expect(m.check("a", { authorization: `Bearer ${REVOKED}` })).toEqual({ kind: "bad_key", reason: "unknown" });
+    expect(m.check("a", { authorization: "Bearer" })).toEqual({ kind: "bad_key", reason: "malformed" });
+    expect(m.check("a", { "x-api-key": "x".repeat(5000) })).toEqual({ kind: "bad_key", reason: "malformed" });
+  });
+
+  it("starts a fresh window after a minute", () => {
+    let time = 0;
+    const m = meter(() => time);
+    for (let i = 0; i < 4; i++) m.check("a", {});
+    expect(m.check("a", {}).kind).toBe("limited");
+    time = 60_000;
+    expect(m.check("a", {}).kind).toBe("allowed");
+  });
+});
+
+describe("the front door with the meter", () => {
+  function call(door: ReturnType<typeof frontDoor>, url: string, headers: Record<string, string> = {}, method = "GET") {
+    const req = { method, url, headers: { ...headers }, socket: { remoteAddress: "127.0.0.1" } } as unknown as IncomingMessage;
+    const out: Record<string, unknown> = {};
+    const state = { status: 0, body: "", handled: false };
+    const res = {
+      setHeader: (name: string, value: unknown) => void (out[name.toLowerCase()] = value),
+      writeHead: (status: number, head: Record<string, unknown> = {}) => {
+        state.status = status;
+        for (const [name, value] of Object.entries(head)) out[name.toLowerCase()] = value;
+      },
+      end: (body?: string) => void (state.body = body ?? ""),
+    } as unknown as ServerResponse;
+    door(req, res);
+    return { headers: out, state };
+  }
+
+  it("answers 429 with Retry-After past the limit, 401 for a bad key, and passes the rest with RateLimit headers", () => {
+    let handled = 0;
+    const door = frontDoor(() => void handled++, { trustedHops: 0, origin: null, tagManager: false, apiMeter: meter() });
+    const ok = call(door, "/api/data?cube=x", { "x-forwarded-for": "6.6.6.6" });
+    expect(handled).toBe(1);
+    expect(ok.headers["ratelimit-remaining"]).toBe("2");
+    expect(ok.headers["access-control-allow-origin"]).toBe("*");
+    call(door, "/api/data?cube=x", { "x-forwarded-for": "7.7.7.7" });
+    call(door, "/api/view?path=x");
+    // A client-written X-Forwarded-For changes nothing: all three came from 127.0.0.1.
+    const refused = call(door, "/api/catalog");
+    expect(handled).toBe(3);
+    expect(refused.state.status).toBe(429);
+    expect(refused.headers["retry-after"]).toBe("60");
+    expect(JSON.parse(refused.state.body).error.code).toBe("rate_limited");
+    const bad = call(door, "/api/data", { authorization: `Bearer ${REVOKED}` });
+    expect(bad.state.status).toBe(401);
+    expect(JSON.parse(bad.state.body).error.code).toBe("invalid_api_key");
+    expect(handled).toBe(3);
+    // Pages are not metered.
+    call(door, "/en/resources/api");
+    expect(handled).toBe(4);
+  });
+
+  it("answers a CORS preflight on the API without counting it", () => {
+    let handled = 0;
+    const door = frontDoor(() => void handled++, { trustedHops: 0, origin: null, tagManager: false, apiMeter: meter() });
+    const pre = call(door, "/api/data", { origin: "https://example.org", "access-control-request-headers": "authorization" }, "OPTIONS");
+    expect(pre.state.status).toBe(204);
+    expect(String(pre.headers["access-control-allow-headers"])).toContain("Authorization");
+    expect(handled).toBe(0);
+    expect(call(door, "/api/data").headers["ratelimit-remaining"]).toBe("2");
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * The data API's limits, applied at the front door before anything else answers (the page cache
+ * included, so a cached answer costs a request like any other and nobody dodges the limit by
+ * asking for popular URLs). Anonymous clients are counted per address (the door's, which a client
+ * cannot write); a key is counted per key and raises the limit. A key that is malformed, unknown
+ * or revoked is refused with 401 rather than silently treated as anonymous, so its owner learns.
+ *
+ * Every metered answer carries the limit (IETF draft "RateLimit header fields for HTTP"):
+ * `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (seconds) and `RateLimit-Policy`;
+ * a refusal is 429 with `Retry-After`. Counters are per process (RateLimiter): behind several
+ * nodes each counts on its own until the counters move to the shared database (DESIGN.md).
+ */
+import "server-only";
+import type { IncomingHttpHeaders } from "node:http";
+import { RateLimiter } from "@/server/http/rateLimit";
+
+/** The API paths the limits apply to: the documented data API and the bulk files. */
+const METERED = /^\/api\/(?:data|view|catalog|cubes|openapi\.json|bulk(?:\/.*)?)\/?$/;
+export const API_WINDOW_SECONDS = 60;
+
+export function isMeteredPath(pathname: string): boolean {
+  return METERED.test(pathname);
+}
+
+export type MeterDecision =
+  | { kind: "allowed"; headers: Record<string, string> }
+  | { kind: "limited"; headers: Record<string, string>; retryAfterSeconds: number; keyed: boolean }
+  | { kind: "bad_key"; reason: "malformed" | "unknown" };
+
+export interface ApiMeterOptions {
+  anonymousPerMinute: number;
+  keyPerMinute: number;
+  /** The active key with this value, or null (unknown or revoked). */
+  findKey: (key: string) => { id: string } | null;
+  now?: () => number;
+}
+
+/** The key a request carries: `Authorization: Bearer <key>` or `X-API-Key: <key>`; "" when none. */
+export function presentedKey(headers: IncomingHttpHeaders): string | null {
+  const header = headers["x-api-key"];
+  const direct = Array.isArray(header) ? header[0] : header;
+  if (direct !== undefined) return direct.trim();
+  const authorization = headers.authorization;
+  if (authorization === undefined) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  return match ? match[1]! : "";
+}
+
+export class ApiMeter {
+  private readonly anonymous: RateLimiter;
+  private readonly keyed: RateLimiter;
+
+  constructor(private readonly options: ApiMeterOptions) {
+    const windowMs = API_WINDOW_SECONDS * 1000;
+    this.anonymous = new RateLimiter(options.anonymousPerMinute, windowMs, 50_000, options.now);
+    this.keyed = new RateLimiter(options.keyPerMinute, windowMs, 50_000, options.now);
+  }
+
+  get limits(): { anonymousPerMinute: number; keyPerMinute: number } {
+    return { anonymousPerMinute: this.options.anonymousPerMinute, keyPerMinute: this.options.keyPerMinute };
+  }
+
+  /** Counts one request from `address` (the door's client address) with these headers. */
+  check(address: string, headers: IncomingHttpHeaders): MeterDecision {
+    const key = presentedKey(headers);
+    let limiter = this.anonymous;
+    let counted = `a:${address}`;
+    if (key !== null) {
+      if (!key || key.length > 200) return { kind: "bad_key", reason: "malformed" };
+      const found = this.options.findKey(key);
+      if (!found) return { kind: "bad_key", reason: "unknown" };
+      limiter = this.keyed;
+      counted = `k:${found.id}`;
+    }
+    const hit = limiter.hit(counted);
+    const rateHeaders = {
+      "RateLimit-Limit": String(limiter.limit),
+      "RateLimit-Remaining": String(hit.remaining),
+      "RateLimit-Reset": String(hit.resetSeconds),
+      "RateLimit-Policy": `${limiter.limit};w=${API_WINDOW_SECONDS}`,
+    };
+    if (hit.allowed) return { kind: "allowed", headers: rateHeaders };
+    return { kind: "limited", headers: rateHeaders, retryAfterSeconds: hit.retryAfterSeconds, keyed: key !== null };
+  }
+}
