@@ -9,6 +9,8 @@ ensure_npm_packages
 if [ -f scripts/data-import.ts ]; then
   # Never fatal: without a data package the site still serves and says where it looked.
   npx tsx scripts/data-import.ts --if-missing || echo "warning: the data import failed; the site will serve without trade data." >&2
+  # The bulk-download files of this warehouse (nothing to do when they exist).
+  npx tsx scripts/data-export.ts --if-missing || echo "warning: the bulk export failed; the download pages will say the files are not ready." >&2
 fi
 
 # Sessions need a secret. Without NEXTAUTH_SECRET (or AUTH_SECRET), use the one kept in

@@ -26,6 +26,7 @@ check "lint" npx eslint . --max-warnings=0
 check "unit tests" npx vitest run --reporter=default --reporter=json --outputFile.json=.cache/vitest-results.json
 if [ -f scripts/data-import.ts ]; then
   check "data import" npx tsx scripts/data-import.ts --if-missing
+  check "bulk export" npx tsx scripts/data-export.ts --if-missing
   # A second warehouse: the package plus the BACI-format sample (Chile and Argentina, HS6, 2002
   # and 2004), served to the "baci" end-to-end project (tests/e2e/baci.spec.ts).
   baci_sample="${TRADE_DATA_DIR:-../shared/data}/baci_sample"

@@ -17,9 +17,9 @@ import { createUser, DuplicateEmailError, findUserByEmail, listUsers, setRoles, 
 import { databasePath } from "@/server/db/config";
 
 const USAGE = `Usage:
-  npm run user -- create --email EMAIL --name NAME [--role 0|1|10] [--academic] [--sso-logo URL] [--password PASSWORD | --no-password]
-  npm run user -- set-role EMAIL 0|1|10
-  npm run user -- list [--role 0|1|10] [--json]
+  npm run user -- create --email EMAIL --name NAME [--role 0|1|2|10] [--academic] [--sso-logo URL] [--password PASSWORD | --no-password]
+  npm run user -- set-role EMAIL 0|1|2|10
+  npm run user -- list [--role 0|1|2|10] [--json]
 
 Without --password or --no-password, create asks for the password (or reads one line from standard input).
 Roles: 0 free, 1 PRO, 10 bulk-access manager.`;
@@ -31,7 +31,7 @@ class CommandError extends Error {}
 
 function parseRole(value: string | undefined): number {
   const role = Number(value);
-  if (value === undefined || !/^\d+$/.test(value) || !isAssignableRole(role)) throw new UsageError(`Role must be 0, 1 or 10 (got ${value ?? "nothing"}).`);
+  if (value === undefined || !/^\d+$/.test(value) || !isAssignableRole(role)) throw new UsageError(`Role must be 0, 1, 2 or 10 (got ${value ?? "nothing"}).`);
   return role;
 }
 

@@ -9,6 +9,7 @@ export const CLIENT_NAMESPACES = [
   "account",
   "auth",
   "banner",
+  "bulk.gate",
   "bulkAccess",
   "charts",
   "common",

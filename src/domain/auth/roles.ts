@@ -4,13 +4,15 @@
  */
 export const ROLE_FREE = 0;
 export const ROLE_PRO = 1;
+/** PREMIUM (arranged by hand, per organisation): the national and per-chapter bulk files. */
+export const ROLE_PREMIUM = 2;
 export const ROLE_BULK_MANAGER = 10;
 
 /** The roles a bulk-access manager (or an administrator's CLI) may assign. */
-export const ASSIGNABLE_ROLES = [ROLE_FREE, ROLE_PRO, ROLE_BULK_MANAGER] as const;
+export const ASSIGNABLE_ROLES = [ROLE_FREE, ROLE_PRO, ROLE_PREMIUM, ROLE_BULK_MANAGER] as const;
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
-export type RoleLabelKey = "free" | "pro" | "bulkManager" | "other";
+export type RoleLabelKey = "free" | "pro" | "premium" | "bulkManager" | "other";
 
 /** Message key (under "account.roles") naming a role. */
 export function roleLabelKey(role: number): RoleLabelKey {
@@ -19,6 +21,8 @@ export function roleLabelKey(role: number): RoleLabelKey {
       return "free";
     case ROLE_PRO:
       return "pro";
+    case ROLE_PREMIUM:
+      return "premium";
     case ROLE_BULK_MANAGER:
       return "bulkManager";
     default:

@@ -13,6 +13,8 @@ describe("chromeFor", () => {
   it("marks PRO areas", () => {
     expect(chromeFor("/trend-explorer").pro).toBe(true);
     expect(chromeFor("/resources/bulk-download/national").pro).toBe(true);
+    // The international files are free for everyone: no PRO bar.
+    expect(chromeFor("/resources/bulk-download/international").pro).toBe(false);
     expect(chromeFor("/explorerish").pro).toBe(false);
   });
 });

@@ -23,7 +23,7 @@ export const CHROME_RULES: ChromeRule[] = [
   { pattern: /^\/visualize\/embed(\/|$)/, options: { header: false, banner: false, footer: false } },
   // Areas tagged PRO or PREMIUM in the navigation.
   {
-    pattern: /^\/(trend-explorer|company-explorer|explorer|data-sources|company|resources\/bulk-download)(\/|$)/,
+    pattern: /^\/(trend-explorer|company-explorer|explorer|data-sources|company|resources\/bulk-download\/(?:national|products|bill-of-lading))(\/|$)/,
     options: { pro: true },
   },
   { pattern: /^\/profile\/subnational_[a-z]{3}(\/|$)/, options: { pro: true } },

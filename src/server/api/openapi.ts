@@ -30,7 +30,7 @@ function metered(responses: Record<string, Json>): Record<string, Json> {
   const withHeaders = Object.fromEntries(Object.entries(responses).map(([status, r]) => [status, status === "200" ? { ...r, headers: { ...((r.headers as Json) ?? {}), ...rateHeaders } } : r]));
   return {
     ...withHeaders,
-    "401": errorResponse("The API key sent is malformed, unknown or revoked (`invalid_api_key`)."),
+    "401": responses["401"] ?? errorResponse("The API key sent is malformed, unknown or revoked (`invalid_api_key`)."),
     "429": { ...errorResponse("The rate limit is used up (`rate_limited`); wait Retry-After seconds."), headers: { "Retry-After": { schema: { type: "integer" } }, ...rateHeaders } },
   };
 }
@@ -136,6 +136,44 @@ export function openApiDocument(limits: { anonymousPerMinute: number; keyPerMinu
           operationId: "dataCatalog",
           summary: "What each dataset covers, year by year (depth, flows, reporters, rows, world total)",
           responses: metered({ "200": { description: "The catalogue.", content: { "application/json": { schema: { type: "object", required: ["datasets"], properties: { datasets: { type: "array", items: { type: "object" } } } } } } } }),
+        },
+      },
+      "/api/bulk/datapackage.json": {
+        get: {
+          operationId: "bulkPackageLatest",
+          summary: "The bulk files of the current warehouse: a redirect to its datapackage.json",
+          responses: metered({ "307": { description: "Location: /api/bulk/{generation}/datapackage.json." }, "404": errorResponse("The files have not been exported yet (`not_exported`).") }),
+        },
+      },
+      "/api/bulk/{generation}/datapackage.json": {
+        get: {
+          operationId: "bulkPackage",
+          summary: "Frictionless data package listing every bulk file with its size, rows, columns and SHA-256",
+          parameters: [{ name: "generation", in: "path", required: true, description: "The warehouse build (16 hex digits).", schema: { type: "string", pattern: "^[0-9a-f]{16}$" } }],
+          responses: metered({ "200": { description: "The data package.", content: { "application/json": { schema: { type: "object", required: ["resources"] } } } }, "404": errorResponse("No such export."), "410": errorResponse("An older build, no longer served (`generation_gone`).") }),
+        },
+      },
+      "/api/bulk/{generation}/{tier}/{cube}/{file}": {
+        get: {
+          operationId: "bulkFile",
+          summary: "One bulk file (gzip CSV or Parquet), with byte ranges",
+          description: "`international` files are free. `national` (one per reporting country) and `products` (one per HS2 chapter) are PREMIUM: sign in, or send the API key of a PREMIUM account.",
+          parameters: [
+            { name: "generation", in: "path", required: true, schema: { type: "string", pattern: "^[0-9a-f]{16}$" } },
+            { name: "tier", in: "path", required: true, schema: { type: "string", enum: ["international", "national", "products"] } },
+            { name: "cube", in: "path", required: true, schema: { type: "string", enum: cubeNames } },
+            { name: "file", in: "path", required: true, description: "`{year}`, `{country id}` or `{HS2 id}`, then `.csv.gz` or `.parquet`.", schema: { type: "string", examples: ["2018.csv.gz"] } },
+            { name: "Range", in: "header", required: false, description: "One byte range, e.g. `bytes=0-1023`.", schema: { type: "string" } },
+          ],
+          responses: metered({
+            "200": { description: "The file.", headers: { ETag: { schema: { type: "string" } }, "Repr-Digest": { schema: { type: "string" } } }, content: { "application/gzip": { schema: { type: "string", contentMediaType: "application/gzip" } }, "application/vnd.apache.parquet": { schema: { type: "string" } } } },
+            "206": { description: "The requested range.", headers: { "Content-Range": { schema: { type: "string" } } } },
+            "304": { description: "Not modified." },
+            "401": errorResponse("A PREMIUM file and nobody signed in (`sign_in_required`), or the API key sent is not valid (`invalid_api_key`)."),
+            "403": errorResponse("A PREMIUM file; the account does not include PREMIUM (`premium_required`)."),
+            "404": errorResponse("No such file in this export."),
+            "416": { description: "The range starts past the end of the file." },
+          }),
         },
       },
       "/api/view": {

@@ -31,6 +31,10 @@ export interface OutputColumn {
 export interface CompiledQuery {
   sql: string;
   countSql: string;
+  /** The whole answer, unpaged, columns named as the API names them (bulk files); same params. */
+  exportSql: string;
+  /** The columns of exportSql, in order. */
+  exportColumns: string[];
   params: Record<string, SqlParam>;
   columns: OutputColumn[];
   table: string;
@@ -286,10 +290,19 @@ export function compileQuery(q: ResolvedQuery, ctx: CompileContext): CompiledQue
   const withClause = `WITH ${ctes.join(",\n")}`;
   const sql = `${withClause}\nSELECT ${select.join(", ")} FROM page ${joins.join(" ")}${finalOrder ? ` ORDER BY ${finalOrder}` : ""}`;
   const countSql = `${withClause}\nSELECT count(*) AS n FROM filtered`;
+  // Unpaged: the same CTEs with every row in "page"; a caption without a member table is its id
+  // and is left out; a member missing from its table is captioned by its id, as shape() does.
+  const exportCtes = [...ctes.slice(0, -1), "page AS (SELECT *, 0 AS __total FROM filtered)"];
+  const exported = columns.filter((c) => !(c.kind === "caption" && !c.level?.members));
+  const named = exported.map((c) => (c.kind === "caption" ? `COALESCE(x.${c.alias}, CAST(x.${c.idAlias} AS VARCHAR))` : `x.${c.alias}`) + ` AS ${(ctx.dialect ?? DEFAULT_DIALECT).ident(c.name)}`);
+  const exportOrder = columns.filter((c) => c.kind === "id").map((c) => `x.${c.alias} ASC NULLS LAST`);
+  const exportSql = `WITH ${exportCtes.join(",\n")}\nSELECT ${named.join(", ")} FROM (SELECT ${select.join(", ")} FROM page ${joins.join(" ")}) AS x${exportOrder.length ? ` ORDER BY ${exportOrder.join(", ")}` : ""}`;
   const available = ctx.cube?.years ?? [];
   return {
     sql,
     countSql,
+    exportSql,
+    exportColumns: exported.map((c) => c.name),
     params: params.values,
     columns,
     table: table.name,

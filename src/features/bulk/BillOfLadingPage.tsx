@@ -1,0 +1,78 @@
+import { Alert, Code, Paper, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
+import { getTranslations } from "next-intl/server";
+import { BILL_OF_LADING_FIELDS, BILL_OF_LADING_RESOURCE } from "@/domain/bulk/billOfLading";
+import type { Locale } from "@/domain/i18n/locales";
+import { DocPage } from "@/features/shell/DocPage";
+import { TextLink } from "@/features/shell/AppLink";
+
+/** /resources/bulk-download/bill-of-lading: why there is no data, where it exists, the format we will import. */
+export async function BillOfLadingPage({ locale }: { locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: "bulk" });
+  const sources = ["us", "latam", "commercial"] as const;
+  return (
+    <DocPage
+      title={t("titles.billOfLading")}
+      lead={t("leads.billOfLading")}
+      gap="lg"
+      intro={
+        <TextLink href={`/${locale}/resources/bulk-download/international`} underline="hover">
+          {t("titles.international")}
+        </TextLink>
+      }
+    >
+      <Alert color="yellow" title={t("bol.noneTitle")} data-testid="bol-none">
+        {t("bol.none")}
+      </Alert>
+      <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="bol-sources">
+        <Title order={2} size="h3" id="bol-sources" mb="sm">
+          {t("bol.sourcesTitle")}
+        </Title>
+        <Stack gap="sm" data-testid="bol-sources">
+          {sources.map((s) => (
+            <div key={s}>
+              <Text fw={600}>{t(`bol.sources.${s}Title`)}</Text>
+              <Text size="sm">{t(`bol.sources.${s}`)}</Text>
+            </div>
+          ))}
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="bol-format">
+        <Title order={2} size="h3" id="bol-format" mb="sm">
+          {t("bol.formatTitle")}
+        </Title>
+        <Text size="sm" mb="sm">
+          {t("bol.format", { resource: BILL_OF_LADING_RESOURCE })}
+        </Text>
+        <TableScrollContainer minWidth={520} type="native">
+          <Table striped data-testid="bol-format">
+            <TableThead>
+              <TableTr>
+                <TableTh>{t("bol.columns.name")}</TableTh>
+                <TableTh>{t("bol.columns.type")}</TableTh>
+                <TableTh>{t("bol.columns.meaning")}</TableTh>
+              </TableTr>
+            </TableThead>
+            <TableTbody>
+              {BILL_OF_LADING_FIELDS.map((f) => (
+                <TableTr key={f.name}>
+                  <TableTd>
+                    <Code>{f.name}</Code>
+                    {f.required ? " *" : ""}
+                  </TableTd>
+                  <TableTd>{f.type}</TableTd>
+                  <TableTd>{t(`bol.fields.${f.name}`)}</TableTd>
+                </TableTr>
+              ))}
+            </TableTbody>
+          </Table>
+        </TableScrollContainer>
+        <Text size="xs" mt={4} c="dimmed">
+          {t("bol.required")}
+        </Text>
+        <Text size="sm" mt="sm" c="dimmed">
+          {t("bol.contact")}
+        </Text>
+      </Paper>
+    </DocPage>
+  );
+}
