@@ -17,6 +17,7 @@ import { parseTagId } from "@/domain/consent/tag";
 import { Admission } from "@/server/front/admission";
 import { ApiMeter } from "@/server/front/apiMeter";
 import { findActiveApiKey } from "@/server/api/keys";
+import { windowCounter } from "@/server/http/counters";
 import { frontDoor, type BusyText, type Rendered } from "@/server/front/door";
 import { buildId, generationReader } from "@/server/front/generation";
 import { PageCache } from "@/server/front/pageCache";
@@ -60,7 +61,7 @@ async function main() {
     origin: current.siteUrl ?? current.nextAuthUrl,
     tagManager: parseTagId(current.gtmId) !== null,
     admission: new Admission(current.front.renderConcurrency, current.front.renderQueue),
-    apiMeter: new ApiMeter({ ...current.api, findKey: (key) => findActiveApiKey(key) }),
+    apiMeter: new ApiMeter({ ...current.api, findKey: (key) => findActiveApiKey(key), counter: windowCounter }),
     pages: {
       cache: new PageCache(current.front.pageCacheBytes, current.front.pageCacheSeconds * 1000),
       generation: generationReader(build),

@@ -14,7 +14,7 @@ import { isAssignableRole, roleLabelKey } from "@/domain/auth/roles";
 import { normaliseEmail, normaliseName, passwordProblems } from "@/domain/auth/validation";
 import { hashPassword } from "@/server/auth/password";
 import { createUser, DuplicateEmailError, findUserByEmail, listUsers, setRoles, toPublicUser } from "@/server/auth/users";
-import { databasePath } from "@/server/db/config";
+import { closeDb, getDb } from "@/server/db/client";
 
 const USAGE = `Usage:
   npm run user -- create --email EMAIL --name NAME [--role 0|1|2|10] [--academic] [--sso-logo URL] [--password PASSWORD | --no-password]
@@ -82,7 +82,7 @@ async function create(args: string[]) {
     passwordHash = await hashPassword(password);
   }
   try {
-    const user = createUser({ name, email, passwordHash, role, isAcademic: values.academic, ssoLogo });
+    const user = await createUser({ name, email, passwordHash, role, isAcademic: values.academic, ssoLogo });
     console.log(`Created ${user.email} (id ${user.id}, role ${user.role} ${roleLabelKey(user.role)}${user.isAcademic ? ", academic" : ""}${passwordHash ? "" : ", signs in by email link only"}).`);
   } catch (error) {
     if (error instanceof DuplicateEmailError) throw new CommandError(`An account with ${email} already exists.`);
@@ -90,21 +90,21 @@ async function create(args: string[]) {
   }
 }
 
-function setRole(args: string[]) {
+async function setRole(args: string[]) {
   const [rawEmail, rawRole, ...rest] = args;
   if (rest.length || !rawEmail || rawRole === undefined) throw new UsageError("set-role takes an email and a role.");
   const email = normaliseEmail(rawEmail);
   if (!email) throw new UsageError(`Not an email address: ${rawEmail}`);
   const role = parseRole(rawRole);
-  const before = findUserByEmail(email);
+  const before = await findUserByEmail(email);
   if (!before) throw new CommandError(`No account with ${email}.`);
-  const report = setRoles([email], role);
+  const report = await setRoles([email], role);
   console.log(report.changed.length ? `${email}: role ${before.role} -> ${role}.` : `${email} already has role ${role}.`);
 }
 
-function list(args: string[]) {
+async function list(args: string[]) {
   const { values } = parseArgs({ args, options: { role: { type: "string" }, json: { type: "boolean", default: false } }, strict: true });
-  const rows = listUsers({ role: values.role === undefined ? undefined : parseRole(values.role), limit: 100_000 });
+  const rows = await listUsers({ role: values.role === undefined ? undefined : parseRole(values.role), limit: 100_000 });
   if (values.json) {
     const shown = rows.map((row) => ({ ...toPublicUser(row), emailVerified: row.emailVerified, createdAt: row.createdAt, updatedAt: row.updatedAt }));
     console.log(JSON.stringify(shown, null, 2));
@@ -117,11 +117,19 @@ function list(args: string[]) {
   for (const row of rows) {
     console.log([row.email, `role ${row.role}`, row.isAcademic ? "academic" : "", row.name ?? "", row.createdAt.toISOString().slice(0, 10)].filter(Boolean).join("\t"));
   }
-  console.log(`${rows.length} user(s) in ${databasePath()}`);
+  console.log(`${rows.length} user(s) in ${getDb().where}`);
 }
 
 async function main() {
   const [command, ...args] = process.argv.slice(2);
+  try {
+    return await run(command, args);
+  } finally {
+    await closeDb();
+  }
+}
+
+async function run(command: string | undefined, args: string[]) {
   switch (command) {
     case "create":
       return create(args);

@@ -7,7 +7,6 @@
 import "server-only";
 import { authOrigin, insecureOriginWarning } from "@/server/origin";
 import { authSecret, MissingSecretError } from "@/server/auth/secret";
-import { databasePath } from "@/server/db/config";
 import { getDb } from "@/server/db/client";
 import { parseTagId } from "@/domain/consent/tag";
 import { checkSettings, settings, SettingsError } from "@/server/settings";
@@ -37,21 +36,20 @@ export function startAccounts(): void {
   if (current.production && !current.smtpUrl) {
     console.warn("[mail] SMTP_URL is not set: sign-in links are written to this log instead of being emailed.");
   }
+  let where = "(not configured)";
   try {
-    getDb();
+    const db = getDb();
+    where = db.where;
+    // PostgreSQL is reached (and migrated) asynchronously: a server that cannot reach it stops.
+    db.ping().catch((error: unknown) => {
+      console.error(`\n[db] Cannot use the app database at ${where}: ${(error as Error).message}\n`);
+      process.exit(1);
+    });
   } catch (error) {
-    console.error(`\n[db] Cannot open the app database at ${safePath()}: ${(error as Error).message}\n`);
+    console.error(`\n[db] Cannot open the app database: ${(error as Error).message}\n`);
     process.exit(1);
   }
-  console.info(`[auth] site origin ${authOrigin().origin}; app database ${safePath()}`);
+  console.info(`[auth] site origin ${authOrigin().origin}; app database ${where}`);
   const tag = current.gtmId;
   if (tag && !parseTagId(tag)) console.warn(`[analytics] GTM_ID is not a Tag Manager container id (GTM-XXXXXXX): no analytics tag will load.`);
-}
-
-function safePath(): string {
-  try {
-    return databasePath();
-  } catch (error) {
-    return `(${(error as Error).message})`;
-  }
 }

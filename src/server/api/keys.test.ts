@@ -1,63 +1,65 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { openDb, type AppDb } from "@/server/db/client";
-import { apiKeys } from "@/server/db/schema";
 import { createUser, deleteUser } from "@/server/auth/users";
+import { DIALECTS, useAppDb } from "@/server/db/__tests__/appDbs";
 import { createApiKey, findActiveApiKey, hashApiKey, listApiKeys, looksLikeApiKey, MAX_KEYS_PER_USER, normaliseKeyName, revokeApiKey, TooManyKeysError } from "./keys";
 
-let db: AppDb;
-let userId: string;
-beforeEach(() => {
-  db = openDb(":memory:");
-  userId = createUser({ name: "Ana", email: "ana@x.org", passwordHash: null }, db).id;
-});
+describe.each(DIALECTS)("API keys on %s", (dialect) => {
+  const db = useAppDb(dialect);
+  let userId: string;
+  beforeEach(async () => {
+    userId = (await createUser({ name: "Ana", email: "ana@x.org", passwordHash: null }, db())).id;
+  });
+  const rows = () => db().use((orm) => orm.select().from(db().t.apiKeys));
 
-describe("API keys", () => {
-  it("creates a key shown once and stores only its SHA-256", () => {
-    const { key, summary } = createApiKey(userId, "thesis", db);
+  it("creates a key shown once and stores only its SHA-256", async () => {
+    const { key, summary } = await createApiKey(userId, "thesis", db());
     expect(looksLikeApiKey(key)).toBe(true);
     expect(summary).toMatchObject({ name: "thesis", prefix: key.slice(0, 12), lastUsedAt: null });
-    const rows = db.select().from(apiKeys).all();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.keyHash).toBe(hashApiKey(key));
+    const stored = await rows();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.keyHash).toBe(hashApiKey(key));
     // Nothing stored holds the key in clear.
-    expect(JSON.stringify(rows)).not.toContain(key);
-    expect(JSON.stringify(rows)).not.toContain(key.slice(12));
-    expect(listApiKeys(userId, db).map((k) => k.name)).toEqual(["thesis"]);
+    expect(JSON.stringify(stored)).not.toContain(key);
+    expect(JSON.stringify(stored)).not.toContain(key.slice(12));
+    expect((await listApiKeys(userId, db())).map((k) => k.name)).toEqual(["thesis"]);
   });
 
-  it("finds an active key, records its use, and refuses it once revoked", () => {
-    const { key, summary } = createApiKey(userId, "laptop", db);
-    expect(findActiveApiKey(key, db, 1_000)).toEqual({ id: summary.id, userId });
-    expect(listApiKeys(userId, db)[0]!.lastUsedAt).toBe(1_000);
-    expect(findActiveApiKey(`${key.slice(0, -1)}${key.endsWith("A") ? "B" : "A"}`, db)).toBeNull();
-    expect(findActiveApiKey("oto_' OR 1=1 --", db)).toBeNull();
-    expect(revokeApiKey(userId, summary.id, db)).toBe(true);
-    expect(revokeApiKey(userId, summary.id, db)).toBe(false);
-    expect(findActiveApiKey(key, db)).toBeNull();
-    expect(listApiKeys(userId, db)).toEqual([]);
+  it("finds an active key, records its use, and refuses it once revoked", async () => {
+    const { key, summary } = await createApiKey(userId, "laptop", db());
+    expect(await findActiveApiKey(key, db(), 1_000)).toEqual({ id: summary.id, userId });
+    expect((await listApiKeys(userId, db()))[0]!.lastUsedAt).toBe(1_000);
+    expect(await findActiveApiKey(`${key.slice(0, -1)}${key.endsWith("A") ? "B" : "A"}`, db())).toBeNull();
+    expect(await findActiveApiKey("oto_' OR 1=1 --", db())).toBeNull();
+    expect(await revokeApiKey(userId, summary.id, db())).toBe(true);
+    expect(await revokeApiKey(userId, summary.id, db())).toBe(false);
+    expect(await findActiveApiKey(key, db())).toBeNull();
+    expect(await listApiKeys(userId, db())).toEqual([]);
   });
 
-  it("lets nobody revoke another user's key", () => {
-    const other = createUser({ name: "Bo", email: "bo@x.org", passwordHash: null }, db).id;
-    const { key, summary } = createApiKey(userId, "mine", db);
-    expect(revokeApiKey(other, summary.id, db)).toBe(false);
-    expect(findActiveApiKey(key, db)).not.toBeNull();
+  it("lets nobody revoke another user's key", async () => {
+    const other = (await createUser({ name: "Bo", email: "bo@x.org", passwordHash: null }, db())).id;
+    const { key, summary } = await createApiKey(userId, "mine", db());
+    expect(await revokeApiKey(other, summary.id, db())).toBe(false);
+    expect(await findActiveApiKey(key, db())).not.toBeNull();
   });
 
-  it(`holds at most ${MAX_KEYS_PER_USER} active keys per user; revoking frees a place`, () => {
-    const made = Array.from({ length: MAX_KEYS_PER_USER }, (_, i) => createApiKey(userId, `k${i}`, db));
-    expect(() => createApiKey(userId, "one more", db)).toThrow(TooManyKeysError);
-    revokeApiKey(userId, made[0]!.summary.id, db);
-    expect(() => createApiKey(userId, "one more", db)).not.toThrow();
+  it(`holds at most ${MAX_KEYS_PER_USER} active keys per user; revoking frees a place`, async () => {
+    const made = [];
+    for (let i = 0; i < MAX_KEYS_PER_USER; i++) made.push(await createApiKey(userId, `k${i}`, db()));
+    await expect(createApiKey(userId, "one more", db())).rejects.toThrow(TooManyKeysError);
+    await revokeApiKey(userId, made[0]!.summary.id, db());
+    await expect(createApiKey(userId, "one more", db())).resolves.toBeTruthy();
   });
 
-  it("goes with its user", () => {
-    const { key } = createApiKey(userId, "gone", db);
-    deleteUser(userId, db);
-    expect(findActiveApiKey(key, db)).toBeNull();
-    expect(db.select().from(apiKeys).all()).toEqual([]);
+  it("goes with its user", async () => {
+    const { key } = await createApiKey(userId, "gone", db());
+    await deleteUser(userId, db());
+    expect(await findActiveApiKey(key, db())).toBeNull();
+    expect(await rows()).toEqual([]);
   });
+});
 
+describe("key names", () => {
   it("normalises names and refuses empty, long and control-character names", () => {
     expect(normaliseKeyName("  my   notebook ")).toBe("my notebook");
     expect(normaliseKeyName("<script>alert(1)</script>")).toBe("<script>alert(1)</script>");

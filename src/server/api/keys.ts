@@ -6,7 +6,6 @@ import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { createHash, randomBytes } from "node:crypto";
 import { getDb, type AppDb } from "@/server/db/client";
-import { apiKeys } from "@/server/db/schema";
 
 export const API_KEY_PREFIX = "oto_";
 /** Active keys one user may hold at once. */
@@ -47,7 +46,8 @@ export class TooManyKeysError extends Error {
 }
 
 /** Creates a key; the returned `key` is the only time it exists in clear. */
-export function createApiKey(userId: string, name: string, db: AppDb = getDb(), now = Date.now()): { key: string; summary: ApiKeySummary } {
+export async function createApiKey(userId: string, name: string, db: AppDb = getDb(), now = Date.now()): Promise<{ key: string; summary: ApiKeySummary }> {
+  const { apiKeys } = db.t;
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
   const row = {
     id: crypto.randomUUID(),
@@ -57,37 +57,42 @@ export function createApiKey(userId: string, name: string, db: AppDb = getDb(), 
     keyHash: hashApiKey(key),
     createdAt: new Date(now),
   };
-  db.transaction((tx) => {
-    const active = tx
+  await db.tx(async (orm) => {
+    const [active] = await orm
       .select({ n: sql<number>`count(*)` })
       .from(apiKeys)
-      .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
-      .get();
-    if ((active?.n ?? 0) >= MAX_KEYS_PER_USER) throw new TooManyKeysError(`at most ${MAX_KEYS_PER_USER} keys`);
-    tx.insert(apiKeys).values(row).run();
+      .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+    // PostgreSQL answers count(*) as a string (bigint).
+    if (Number(active?.n ?? 0) >= MAX_KEYS_PER_USER) throw new TooManyKeysError(`at most ${MAX_KEYS_PER_USER} keys`);
+    await orm.insert(apiKeys).values(row);
   });
   return { key, summary: { id: row.id, name, prefix: row.prefix, createdAt: now, lastUsedAt: null } };
 }
 
 /** A user's active keys, newest first. */
-export function listApiKeys(userId: string, db: AppDb = getDb()): ApiKeySummary[] {
-  return db
-    .select()
-    .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
-    .orderBy(desc(apiKeys.createdAt))
-    .all()
-    .map((row) => ({ id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt.getTime(), lastUsedAt: row.lastUsedAt?.getTime() ?? null }));
+export async function listApiKeys(userId: string, db: AppDb = getDb()): Promise<ApiKeySummary[]> {
+  const { apiKeys } = db.t;
+  const rows = await db.use((orm) =>
+    orm
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+      .orderBy(desc(apiKeys.createdAt)),
+  );
+  return rows.map((row) => ({ id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt.getTime(), lastUsedAt: row.lastUsedAt?.getTime() ?? null }));
 }
 
 /** Revokes one of the user's own keys; false when it is not theirs or already revoked. */
-export function revokeApiKey(userId: string, id: string, db: AppDb = getDb(), now = Date.now()): boolean {
-  const result = db
-    .update(apiKeys)
-    .set({ revokedAt: new Date(now) })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
-    .run();
-  return result.changes > 0;
+export async function revokeApiKey(userId: string, id: string, db: AppDb = getDb(), now = Date.now()): Promise<boolean> {
+  const { apiKeys } = db.t;
+  const changed = await db.use((orm) =>
+    orm
+      .update(apiKeys)
+      .set({ revokedAt: new Date(now) })
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id }),
+  );
+  return changed.length > 0;
 }
 
 const lastWritten = new Map<string, number>();
@@ -96,19 +101,18 @@ const lastWritten = new Map<string, number>();
  * The active key with this value, or null (unknown, malformed or revoked). Records the use, at
  * most once a minute per key.
  */
-export function findActiveApiKey(key: string, db: AppDb = getDb(), now = Date.now()): { id: string; userId: string } | null {
+export async function findActiveApiKey(key: string, db: AppDb = getDb(), now = Date.now()): Promise<{ id: string; userId: string } | null> {
   if (!looksLikeApiKey(key)) return null;
-  const row = db
-    .select({ id: apiKeys.id, userId: apiKeys.userId, revokedAt: apiKeys.revokedAt })
-    .from(apiKeys)
-    .where(eq(apiKeys.keyHash, hashApiKey(key)))
-    .get();
+  const { apiKeys } = db.t;
+  const [row] = await db.use((orm) =>
+    orm.select({ id: apiKeys.id, userId: apiKeys.userId, revokedAt: apiKeys.revokedAt }).from(apiKeys).where(eq(apiKeys.keyHash, hashApiKey(key))).limit(1),
+  );
   if (!row || row.revokedAt) return null;
   const written = lastWritten.get(row.id);
   if (written === undefined || now - written >= LAST_USED_EVERY_MS) {
     if (lastWritten.size > 10_000) lastWritten.clear();
     lastWritten.set(row.id, now);
-    db.update(apiKeys).set({ lastUsedAt: new Date(now) }).where(eq(apiKeys.id, row.id)).run();
+    await db.use((orm) => orm.update(apiKeys).set({ lastUsedAt: new Date(now) }).where(eq(apiKeys.id, row.id)));
   }
   return { id: row.id, userId: row.userId };
 }

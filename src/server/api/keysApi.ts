@@ -30,10 +30,10 @@ export async function handleCreateKey(request: Request): Promise<Response> {
   if (!auth.ok) return auth.response;
   const input = await readProtectedPost(request, createSchema, 4 * 1024);
   if (!input.ok) return input.response;
-  const hit = limiters().account.hit(auth.session.row.id);
+  const hit = await limiters().account.hit(auth.session.row.id);
   if (!hit.allowed) return tooMany(hit.retryAfterSeconds);
   try {
-    const { key, summary } = createApiKey(auth.session.row.id, input.data.name);
+    const { key, summary } = await createApiKey(auth.session.row.id, input.data.name);
     return Response.json({ key, apiKey: summary }, { status: 201, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (error instanceof TooManyKeysError) return jsonError(409, "too_many_keys", `You have ${MAX_KEYS_PER_USER} keys; revoke one first.`);
@@ -46,6 +46,6 @@ export async function handleRevokeKey(request: Request): Promise<Response> {
   if (!auth.ok) return auth.response;
   const input = await readProtectedPost(request, revokeSchema, 4 * 1024);
   if (!input.ok) return input.response;
-  if (!revokeApiKey(auth.session.row.id, input.data.id)) return jsonError(404, "key_not_found", "No active key of yours has this id.");
+  if (!(await revokeApiKey(auth.session.row.id, input.data.id))) return jsonError(404, "key_not_found", "No active key of yours has this id.");
   return Response.json({ ok: true }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -33,16 +33,16 @@ function tooMany(retryAfterSeconds: number): Response {
 }
 
 export async function handleSignup(request: Request): Promise<Response> {
-  const hit = limiters().signup.hit(clientKey(request.headers));
+  const hit = await limiters().signup.hit(clientKey(request.headers));
   if (!hit.allowed) return tooMany(hit.retryAfterSeconds);
   const input = await readProtectedPost(request, signupSchema);
   if (!input.ok) return input.response;
   const { name, email, password, isAcademic } = input.data;
-  const perEmail = limiters().signupEmail.hit(email);
+  const perEmail = await limiters().signupEmail.hit(email);
   if (!perEmail.allowed) return tooMany(perEmail.retryAfterSeconds);
   const passwordHash = await hashPassword(password);
   try {
-    createUser({ name, email, passwordHash, isAcademic });
+    await createUser({ name, email, passwordHash, isAcademic });
   } catch (error) {
     if (error instanceof DuplicateEmailError) {
       return jsonError(409, "email_taken", "An account with this email already exists. Sign in instead.");
@@ -57,7 +57,7 @@ export async function handleNameChange(request: Request): Promise<Response> {
   if (!auth.ok) return auth.response;
   const input = await readProtectedPost(request, nameChangeSchema);
   if (!input.ok) return input.response;
-  const row = updateName(auth.session.row.id, input.data.name);
+  const row = await updateName(auth.session.row.id, input.data.name);
   if (!row) return jsonError(401, "unauthenticated", "Sign in first.");
   return Response.json({ user: toSessionUser(row) });
 }
@@ -70,7 +70,7 @@ export function needsCurrentPassword(session: Pick<ServerSession, "row" | "token
 }
 
 async function checkPassword(session: ServerSession, password: string | undefined): Promise<Response | null> {
-  const hit = limiters().account.hit(session.row.id);
+  const hit = await limiters().account.hit(session.row.id);
   if (!hit.allowed) return tooMany(hit.retryAfterSeconds);
   if (!(await verifyPassword(session.row.passwordHash, password ?? ""))) {
     return jsonError(400, "wrong_password", "The current password is not correct.");
@@ -95,7 +95,7 @@ export async function handlePasswordChange(request: Request): Promise<Response> 
     const refused = await checkPassword(session, input.data.currentPassword);
     if (refused) return refused;
   }
-  const row = setPasswordHash(session.row.id, await hashPassword(input.data.newPassword));
+  const row = await setPasswordHash(session.row.id, await hashPassword(input.data.newPassword));
   if (!row) return jsonError(401, "unauthenticated", "Sign in first.");
   // Other sessions end (their version is now old); this one gets a cookie with the new version.
   const cookie = await sessionCookie({ ...session.token, sv: row.sessionVersion, am: "password", at: Date.now() });
@@ -116,7 +116,7 @@ export async function handleDeleteAccount(request: Request): Promise<Response> {
   } else if (normaliseEmail(input.data.confirmEmail) !== session.row.email) {
     return jsonError(400, "wrong_email", "Type your account's email address to confirm.");
   }
-  deleteUser(session.row.id);
+  await deleteUser(session.row.id);
   const response = NextResponse.json({ ok: true });
   response.cookies.set(sessionCookieName(secureCookies()), "", { httpOnly: true, sameSite: "lax", path: "/", secure: secureCookies(), maxAge: 0 });
   return response;
@@ -134,7 +134,7 @@ export async function handleBulkAccess(request: Request): Promise<Response> {
   if (list.valid.length === 0) {
     return Response.json({ error: { code: "no_emails", message: "No email addresses were found.", invalid: list.invalid } }, { status: 400 });
   }
-  const report = setRoles(list.valid, input.data.role, { protectedId: auth.session.row.id });
+  const report = await setRoles(list.valid, input.data.role, { protectedId: auth.session.row.id });
   console.info(`[bulk-access] ${auth.session.row.id} set role ${input.data.role}: ${report.changed.length} changed, ${report.unchanged.length} unchanged, ${report.notFound.length} not found`);
   return Response.json({ role: input.data.role, ...report, invalid: list.invalid, truncated: list.truncated });
 }

@@ -7,7 +7,7 @@ import "server-only";
 import { and, eq, lt } from "drizzle-orm";
 import type { Adapter, AdapterUser } from "next-auth/adapters";
 import { getDb } from "@/server/db/client";
-import { verificationTokens, type UserRow } from "@/server/db/schema";
+import type { UserRow } from "@/server/db/schema";
 import { findUserByEmail, findUserById, markEmailVerified } from "./users";
 
 function toAdapterUser(row: UserRow): AdapterUser {
@@ -20,37 +20,43 @@ class CreateUserError extends Error {
 
 export function appAdapter(): Adapter {
   return {
-    getUser(id) {
-      const row = findUserById(id);
+    async getUser(id) {
+      const row = await findUserById(id);
       return row ? toAdapterUser(row) : null;
     },
-    getUserByEmail(email) {
-      const row = findUserByEmail(email);
+    async getUserByEmail(email) {
+      const row = await findUserByEmail(email);
       return row ? toAdapterUser(row) : null;
     },
-    updateUser(user) {
-      const row = findUserById(user.id);
+    async updateUser(user) {
+      const row = await findUserById(user.id);
       if (!row) throw new Error("No such user");
-      if (user.emailVerified) markEmailVerified(user.id);
-      return toAdapterUser(findUserById(user.id) ?? row);
+      if (user.emailVerified) await markEmailVerified(user.id);
+      return toAdapterUser((await findUserById(user.id)) ?? row);
     },
     createUser() {
       throw new CreateUserError("Accounts are created by signing up, not by a sign-in link.");
     },
-    createVerificationToken(token) {
+    async createVerificationToken(token) {
       const db = getDb();
-      // Expired links are useless: clear them whenever a new one is made.
-      db.delete(verificationTokens).where(lt(verificationTokens.expires, new Date())).run();
-      db.insert(verificationTokens).values(token).run();
+      const { verificationTokens } = db.t;
+      await db.tx(async (orm) => {
+        // Expired links are useless: clear them whenever a new one is made.
+        await orm.delete(verificationTokens).where(lt(verificationTokens.expires, new Date()));
+        await orm.insert(verificationTokens).values(token);
+      });
       return token;
     },
-    useVerificationToken({ identifier, token }) {
+    async useVerificationToken({ identifier, token }) {
+      const db = getDb();
+      const { verificationTokens } = db.t;
       // Delete-and-return in one statement: a link works once, even under concurrent clicks.
-      const row = getDb()
-        .delete(verificationTokens)
-        .where(and(eq(verificationTokens.identifier, identifier), eq(verificationTokens.token, token)))
-        .returning()
-        .get();
+      const [row] = await db.use((orm) =>
+        orm
+          .delete(verificationTokens)
+          .where(and(eq(verificationTokens.identifier, identifier), eq(verificationTokens.token, token)))
+          .returning(),
+      );
       return row ?? null;
     },
   };

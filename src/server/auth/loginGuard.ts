@@ -12,10 +12,11 @@
  *   an owner who also mistyped uses the emailed sign-in link).
  *
  * The owner can never be locked out by somebody else's failures: every limit is keyed on the
- * failing address. Four fixed-window counters (RateLimiter), each bounded in keys.
+ * failing address. Four fixed-window counters (WindowCounter: in memory, or shared by every
+ * node through PostgreSQL), each bounded in keys.
  */
 import "server-only";
-import { RateLimiter } from "@/server/http/rateLimit";
+import { MemoryCounter, type WindowCounter } from "@/server/http/counters";
 
 const MINUTE = 60_000;
 
@@ -41,49 +42,52 @@ export const LOGIN_LIMITS: LoginGuardLimits = {
 
 export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; reason: "pair" | "spraying" | "account" };
 
+export type CounterFactory = (name: string, limit: number, windowMs: number, maxKeys: number) => WindowCounter;
+
 export class LoginGuard {
   /** Failures per address and account. */
-  private readonly pairs: RateLimiter;
+  private readonly pairs: WindowCounter;
   /** Accounts an address failed on: one use per account, at its first failure in the window. */
-  private readonly addresses: RateLimiter;
+  private readonly addresses: WindowCounter;
   /** Failures per account, from any address. */
-  private readonly accounts: RateLimiter;
+  private readonly accounts: WindowCounter;
   /** Whether an address failed on an account within the account's window. */
-  private readonly failedHere: RateLimiter;
+  private readonly failedHere: WindowCounter;
 
   constructor(
     private readonly limits: LoginGuardLimits = LOGIN_LIMITS,
     now: () => number = Date.now,
+    make: CounterFactory = (_name, limit, windowMs, maxKeys) => new MemoryCounter(limit, windowMs, maxKeys, now),
   ) {
-    this.pairs = new RateLimiter(limits.perPair, limits.pairWindowMs, limits.maxKeys, now);
-    this.addresses = new RateLimiter(limits.accountsPerAddress, limits.addressWindowMs, limits.maxKeys, now);
-    this.accounts = new RateLimiter(limits.perAccount, limits.accountWindowMs, limits.maxKeys, now);
-    this.failedHere = new RateLimiter(1, limits.accountWindowMs, limits.maxKeys, now);
+    this.pairs = make("login-pair", limits.perPair, limits.pairWindowMs, limits.maxKeys);
+    this.addresses = make("login-address", limits.accountsPerAddress, limits.addressWindowMs, limits.maxKeys);
+    this.accounts = make("login-account", limits.perAccount, limits.accountWindowMs, limits.maxKeys);
+    this.failedHere = make("login-failed-here", 1, limits.accountWindowMs, limits.maxKeys);
   }
 
   /** Whether this address may try a password for this account now. */
-  check(address: string, account: string): Verdict {
-    const pair = this.pairs.count(`${address}|${account}`);
+  async check(address: string, account: string): Promise<Verdict> {
+    const pair = await this.pairs.count(`${address}|${account}`);
     if (pair.count >= this.limits.perPair) return { allowed: false, retryAfterSeconds: pair.retryAfterSeconds, reason: "pair" };
-    const sprayed = this.addresses.count(address);
+    const sprayed = await this.addresses.count(address);
     if (sprayed.count >= this.limits.accountsPerAddress) return { allowed: false, retryAfterSeconds: sprayed.retryAfterSeconds, reason: "spraying" };
-    const attacked = this.accounts.count(account);
-    if (attacked.count >= this.limits.perAccount && this.failedHere.count(`${account}|${address}`).count > 0) {
+    const attacked = await this.accounts.count(account);
+    if (attacked.count >= this.limits.perAccount && (await this.failedHere.count(`${account}|${address}`)).count > 0) {
       return { allowed: false, retryAfterSeconds: attacked.retryAfterSeconds, reason: "account" };
     }
     return { allowed: true };
   }
 
-  failed(address: string, account: string) {
+  async failed(address: string, account: string) {
     const pair = `${address}|${account}`;
-    if (this.pairs.count(pair).count === 0) this.addresses.hit(address);
-    this.pairs.hit(pair);
-    this.accounts.hit(account);
-    this.failedHere.hit(`${account}|${address}`);
+    if ((await this.pairs.count(pair)).count === 0) await this.addresses.hit(address);
+    await this.pairs.hit(pair);
+    await this.accounts.hit(account);
+    await this.failedHere.hit(`${account}|${address}`);
   }
 
   /** A right password clears this address's record on this account (not the account's own count). */
-  succeeded(address: string, account: string) {
-    this.pairs.reset(`${address}|${account}`);
+  async succeeded(address: string, account: string) {
+    await this.pairs.reset(`${address}|${account}`);
   }
 }

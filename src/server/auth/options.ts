@@ -41,7 +41,7 @@ async function authorizeWithPassword(credentials: Record<string, unknown> | unde
     await verifyPassword(null, "");
     return null;
   }
-  const row = findUserByEmail(email);
+  const row = await findUserByEmail(email);
   const ok = await verifyPassword(row?.passwordHash, password);
   if (!row || !ok) return null;
   return { id: row.id, email: row.email, name: row.name };
@@ -85,7 +85,7 @@ export function authOptions(): NextAuthOptions {
           return email;
         },
         async sendVerificationRequest({ identifier, url }) {
-          const registered = Boolean(findUserByEmail(identifier));
+          const registered = Boolean(await findUserByEmail(identifier));
           const message = await buildSignInEmail({
             to: identifier,
             url,
@@ -103,7 +103,7 @@ export function authOptions(): NextAuthOptions {
         // Asking for a link always "works" (the email says whether there is an account); using
         // one needs an account, which the link for an unknown address never gives.
         if (email?.verificationRequest) return true;
-        return Boolean(user.email && findUserByEmail(user.email));
+        return Boolean(user.email && (await findUserByEmail(user.email)));
       },
       redirect({ url, baseUrl }) {
         const path = safeRedirectPath(url, baseUrl);
@@ -111,16 +111,16 @@ export function authOptions(): NextAuthOptions {
       },
       async jwt({ token, user, account }) {
         if (user && account) {
-          const row = findUserById(user.id);
+          const row = await findUserById(user.id);
           if (!row) throw new SessionEndedError("No such user");
           token.sub = row.id;
           token.sv = row.sessionVersion;
           token.am = account.type === "email" ? "email" : "password";
           token.at = Date.now();
-          if (account.type === "email") markEmailVerified(row.id);
+          if (account.type === "email") await markEmailVerified(row.id);
           await pushLocalConsentAtSignIn(row);
         }
-        const row = token.sub ? findUserById(token.sub) : undefined;
+        const row = token.sub ? await findUserById(token.sub) : undefined;
         if (!row || row.sessionVersion !== token.sv) throw new SessionEndedError("Session ended");
         token.u = toSessionUser(row);
         token.name = row.name;
@@ -137,9 +137,9 @@ export function authOptions(): NextAuthOptions {
       // Signing out ends the session on the server, not only in this browser: a copied cookie of
       // it (or of the user's other sessions) stops working at its next read. Signing out is
       // therefore "sign out everywhere"; per-device sign-out would need a session list.
-      signOut(message) {
+      async signOut(message) {
         const sub = "token" in message ? message.token?.sub : undefined;
-        if (sub) endSessions(sub);
+        if (sub) await endSessions(sub);
       },
     },
     logger: {

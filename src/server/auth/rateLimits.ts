@@ -1,10 +1,10 @@
 /**
- * The limits on sign-in and sign-up attempts. Kept per process (see RateLimiter): behind several
- * nodes each limits on its own.
+ * The limits on sign-in and sign-up attempts: per process with SQLite, shared by every node
+ * through the `rate_limits` table with PostgreSQL (server/http/counters.ts).
  */
 import "server-only";
-import { RateLimiter } from "@/server/http/rateLimit";
-import { LoginGuard } from "./loginGuard";
+import { windowCounter, type WindowCounter } from "@/server/http/counters";
+import { LoginGuard, LOGIN_LIMITS } from "./loginGuard";
 
 const MINUTE = 60_000;
 
@@ -12,30 +12,30 @@ interface Limiters {
   /** Password sign-ins: per address and account, per address across accounts, per account (loginGuard.ts). */
   login: LoginGuard;
   /** Sign-in link requests, per client address. */
-  magicLink: RateLimiter;
+  magicLink: WindowCounter;
   /** Sign-in links sent to one email, from any address (nobody mail-bombs an inbox). */
-  magicLinkEmail: RateLimiter;
+  magicLinkEmail: WindowCounter;
   /** Sign-ups, per client address. */
-  signup: RateLimiter;
+  signup: WindowCounter;
   /** Sign-ups with one email, from any address. */
-  signupEmail: RateLimiter;
+  signupEmail: WindowCounter;
   /** Other account changes (password checks included), per user. */
-  account: RateLimiter;
+  account: WindowCounter;
   /** Client log reports to /api/auth/_log, per client address (nobody floods the server log). */
-  clientLog: RateLimiter;
+  clientLog: WindowCounter;
 }
 
 const holder = globalThis as unknown as { __otoAuthLimiters?: Limiters };
 
 export function limiters(): Limiters {
   holder.__otoAuthLimiters ??= {
-    login: new LoginGuard(),
-    magicLink: new RateLimiter(10, 15 * MINUTE),
-    magicLinkEmail: new RateLimiter(5, 60 * MINUTE),
-    signup: new RateLimiter(30, 60 * MINUTE),
-    signupEmail: new RateLimiter(5, 60 * MINUTE),
-    account: new RateLimiter(30, 15 * MINUTE),
-    clientLog: new RateLimiter(20, MINUTE),
+    login: new LoginGuard(LOGIN_LIMITS, Date.now, windowCounter),
+    magicLink: windowCounter("magic-link", 10, 15 * MINUTE),
+    magicLinkEmail: windowCounter("magic-link-email", 5, 60 * MINUTE),
+    signup: windowCounter("signup", 30, 60 * MINUTE),
+    signupEmail: windowCounter("signup-email", 5, 60 * MINUTE),
+    account: windowCounter("account", 30, 15 * MINUTE),
+    clientLog: windowCounter("client-log", 20, MINUTE),
   };
   return holder.__otoAuthLimiters;
 }

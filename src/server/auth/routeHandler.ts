@@ -10,7 +10,8 @@ import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
 import { normaliseEmail } from "@/domain/auth/validation";
 import { jsonError, readBodyLimited } from "@/server/http/jsonError";
-import { clientKey, type RateLimiter } from "@/server/http/rateLimit";
+import { clientKey } from "@/server/http/rateLimit";
+import type { WindowCounter } from "@/server/http/counters";
 import { isSameOrigin } from "./csrf";
 import { authOptions } from "./options";
 import { authOrigin } from "@/server/origin";
@@ -57,9 +58,9 @@ async function succeeded(response: Response): Promise<boolean> {
 }
 
 /** Each limiter in turn (all are counted): the first that refuses answers 429. */
-async function limited(keys: [RateLimiter, string][], run: () => Promise<Response>): Promise<Response> {
+async function limited(keys: [WindowCounter, string][], run: () => Promise<Response>): Promise<Response> {
   for (const [limiter, key] of keys) {
-    const hit = limiter.hit(key);
+    const hit = await limiter.hit(key);
     if (!hit.allowed) return tooManyAttempts(hit.retryAfterSeconds);
   }
   return run();
@@ -68,11 +69,11 @@ async function limited(keys: [RateLimiter, string][], run: () => Promise<Respons
 /** A password sign-in behind the login guard: refused while limited, counted as a failure or cleared after. */
 async function guardedLogin(address: string, account: string, run: () => Promise<Response>): Promise<Response> {
   const guard = limiters().login;
-  const verdict = guard.check(address, account);
+  const verdict = await guard.check(address, account);
   if (!verdict.allowed) return tooManyAttempts(verdict.retryAfterSeconds);
   const response = await run();
-  if (await succeeded(response)) guard.succeeded(address, account);
-  else guard.failed(address, account);
+  if (await succeeded(response)) await guard.succeeded(address, account);
+  else await guard.failed(address, account);
   return response;
 }
 
@@ -150,7 +151,7 @@ export async function handleAuthRequest(request: NextRequest, context: AuthRoute
     return limited([[limiters().magicLink, address], [limiters().magicLinkEmail, email]], run);
   }
   if (action === "_log") {
-    const hit = limiters().clientLog.hit(clientKey(request.headers));
+    const hit = await limiters().clientLog.hit(clientKey(request.headers));
     if (!hit.allowed) return tooManyAttempts(hit.retryAfterSeconds);
     if (body.text.length > 4096) return jsonError(413, "too_large", "A log report is at most 4 KB.");
     if (!LOG_LEVELS.has(form.level ?? "") || !LOG_CODE.test(form.code ?? "")) {

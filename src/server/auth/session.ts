@@ -46,7 +46,7 @@ export async function sessionFromToken(raw: string | undefined): Promise<ServerS
     return null;
   }
   if (!token?.sub) return null;
-  const row = findUserById(token.sub);
+  const row = await findUserById(token.sub);
   if (!row || row.sessionVersion !== token.sv) return null;
   const exp = typeof token.exp === "number" ? token.exp * 1000 : Date.now();
   return { user: toSessionUser(row), row, token, expires: new Date(exp).toISOString() };

@@ -77,15 +77,15 @@ interface StripeEvent {
 }
 
 /** Applies a verified Stripe event; returns what it did, for the log. */
-export function applyStripeEvent(event: StripeEvent): string {
+export async function applyStripeEvent(event: StripeEvent): Promise<string> {
   const object = event.data?.object;
   const userId = object?.metadata?.user_id || object?.client_reference_id || null;
   if (!userId) return "ignored (no user)";
   if (event.type === "checkout.session.completed" && object?.payment_status === "paid") {
-    return setRoleIf(userId, ROLE_FREE, ROLE_PRO) ? "role set to PRO" : "role left as it was";
+    return (await setRoleIf(userId, ROLE_FREE, ROLE_PRO)) ? "role set to PRO" : "role left as it was";
   }
   if (event.type === "customer.subscription.deleted") {
-    return setRoleIf(userId, ROLE_PRO, ROLE_FREE) ? "role set back to free" : "role left as it was";
+    return (await setRoleIf(userId, ROLE_PRO, ROLE_FREE)) ? "role set back to free" : "role left as it was";
   }
   return "ignored";
 }
@@ -104,6 +104,6 @@ export async function handleStripeWebhook(request: Request, env?: Env): Promise<
   } catch {
     return jsonError(400, "invalid_json", "The request body must be JSON.");
   }
-  console.info(`[billing] ${String(event.type).slice(0, 64)}: ${applyStripeEvent(event)}`);
+  console.info(`[billing] ${String(event.type).slice(0, 64)}: ${await applyStripeEvent(event)}`);
   return Response.json({ received: true });
 }

@@ -51,8 +51,8 @@ async function requesterRole(request: Request): Promise<number | null> {
   if (session) return session.row.role;
   const key = presentedKey(Object.fromEntries(request.headers));
   if (!key) return null;
-  const found = findActiveApiKey(key);
-  return found ? (findUserById(found.userId)?.role ?? null) : null;
+  const found = await findActiveApiKey(key);
+  return found ? ((await findUserById(found.userId))?.role ?? null) : null;
 }
 
 function etagOf(resource: Pick<BulkResource, "hash">): string {

@@ -8,27 +8,31 @@ import { eq } from "drizzle-orm";
 import { cookies } from "next/headers";
 import { CONSENT_COOKIE, parseConsentCookie, type Consent } from "@/domain/consent/consent";
 import { getDb, type AppDb } from "@/server/db/client";
-import { users, type BespokeUserMetadata, type UserRow } from "@/server/db/schema";
-import { clearHistory } from "@/server/history/repository";
+import type { BespokeUserMetadata, UserRow } from "@/server/db/schema";
+import { clearHistoryIn, type InTx } from "@/server/history/repository";
 
-/** Stores the choice in the user's metadata, keeping the rest of it. */
-export function setConsent(id: string, consent: NonNullable<BespokeUserMetadata["consent"]>, db: Pick<AppDb, "transaction"> = getDb()): UserRow | undefined {
-  return db.transaction((tx) => {
-    const row = tx.select().from(users).where(eq(users.id, id)).get();
-    if (!row) return undefined;
-    return tx
-      .update(users)
-      .set({ bespokeUserMetadata: { ...row.bespokeUserMetadata, consent }, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning()
-      .get();
-  });
+/** Stores the choice in the user's metadata, keeping the rest of it (inside the caller's transaction). */
+async function setConsentIn(id: string, consent: NonNullable<BespokeUserMetadata["consent"]>, { orm, t }: InTx): Promise<UserRow | undefined> {
+  const { users } = t;
+  const [row] = await orm.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row) return undefined;
+  const [updated] = await orm
+    .update(users)
+    .set({ bespokeUserMetadata: { ...row.bespokeUserMetadata, consent }, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return updated;
 }
 
-export function saveConsent(userId: string, consent: Consent, db: AppDb = getDb()): UserRow | undefined {
-  return db.transaction((tx) => {
-    const row = setConsent(userId, consent, tx);
-    if (row && !(consent.checked && consent.functional)) clearHistory(userId, tx);
+export function setConsent(id: string, consent: NonNullable<BespokeUserMetadata["consent"]>, db: AppDb = getDb()): Promise<UserRow | undefined> {
+  return db.tx((orm) => setConsentIn(id, consent, { orm, t: db.t }));
+}
+
+/** Saves the choice; withdrawing functional storage deletes the history in the same transaction. */
+export function saveConsent(userId: string, consent: Consent, db: AppDb = getDb()): Promise<UserRow | undefined> {
+  return db.tx(async (orm) => {
+    const row = await setConsentIn(userId, consent, { orm, t: db.t });
+    if (row && !(consent.checked && consent.functional)) await clearHistoryIn(userId, { orm, t: db.t });
     return row;
   });
 }
@@ -53,5 +57,5 @@ export async function pushLocalConsentAtSignIn(row: Pick<UserRow, "id" | "bespok
   } catch {
     return; // Not within a request (scripts, tests): nothing to push.
   }
-  if (local.checked) saveConsent(row.id, local);
+  if (local.checked) await saveConsent(row.id, local);
 }

@@ -1,20 +1,66 @@
 /**
- * The app database connection: one per process, opened on first use, with every pending
- * migration applied before anything reads it. better-sqlite3 is synchronous; SQLite's WAL mode
- * lets the admin CLI and the server write the same file safely.
+ * The app database: SQLite (better-sqlite3, the default) or PostgreSQL (node-postgres, when
+ * DATABASE_URL is a postgres:// URL), behind one object. Repositories are written once, against
+ * the SQLite schema's types, with awaited Drizzle queries; on PostgreSQL they are handed the
+ * PostgreSQL tables (schema.pg.ts), whose values have the same shapes.
+ *
+ * Every query runs inside `use` (a read or a single write) or `tx` (a transaction):
+ * - SQLite has one connection per process, and better-sqlite3 is synchronous; a transaction that
+ *   awaits would let another request's statement run inside it. So on SQLite `use` and `tx` take
+ *   turns (a process-wide queue): statements never interleave, and a transaction is BEGIN
+ *   IMMEDIATE ... COMMIT around its awaits. WAL mode lets the admin CLI write the same file.
+ * - PostgreSQL has a pool; `tx` is a real transaction on one pooled connection.
+ * Pending migrations are applied before the first query (SQLite: when opened; PostgreSQL: on the
+ * first use, once).
  */
 import "server-only";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { databasePath } from "./config";
+import { Pool } from "pg";
+import { databaseTarget, redactedUrl } from "./config";
 import * as schema from "./schema";
+import * as pgSchema from "./schema.pg";
 
-export type AppDb = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/** The query builder the repositories write against (SQLite's types; PostgreSQL's at run time when so configured). */
+export type Orm = BetterSQLite3Database<typeof schema>;
+export type Tables = typeof schema;
+
+export interface AppDb {
+  readonly dialect: "sqlite" | "postgres";
+  /** Where it is, for logs (a path, or the URL without its password). */
+  readonly where: string;
+  /** The tables of this dialect. */
+  readonly t: Tables;
+  /** A read, or a single statement. */
+  use<T>(work: (orm: Orm) => Promise<T>): Promise<T>;
+  /** Several statements, all or nothing. */
+  tx<T>(work: (orm: Orm) => Promise<T>): Promise<T>;
+  /** Migrations applied, the database reachable (health checks). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The SQLite connection (tests, the CLI's pragmas); null on PostgreSQL. */
+  readonly sqlite: Database.Database | null;
+  /** The PostgreSQL pool (counters' single-statement upserts); null on SQLite. */
+  readonly pool: Pool | null;
+}
 
 export const MIGRATIONS_DIR = join(process.cwd(), "src", "server", "db", "migrations");
+export const PG_MIGRATIONS_DIR = join(process.cwd(), "src", "server", "db", "migrations-pg");
+
+/** One at a time: each waits for the one before it to settle. */
+class Turns {
+  private tail: Promise<unknown> = Promise.resolve();
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(work, work);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
 
 export function openDb(path: string, migrationsFolder = MIGRATIONS_DIR): AppDb {
   const created = path !== ":memory:" && !existsSync(path);
@@ -27,23 +73,82 @@ export function openDb(path: string, migrationsFolder = MIGRATIONS_DIR): AppDb {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder });
-  return db;
+  const orm = drizzle(sqlite, { schema });
+  migrate(orm, { migrationsFolder });
+  const turns = new Turns();
+  return {
+    dialect: "sqlite",
+    where: path,
+    t: schema,
+    sqlite,
+    pool: null,
+    use: (work) => turns.run(() => work(orm)),
+    tx: (work) =>
+      turns.run(async () => {
+        sqlite.exec("BEGIN IMMEDIATE");
+        try {
+          const result = await work(orm);
+          sqlite.exec("COMMIT");
+          return result;
+        } catch (error) {
+          if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
+          throw error;
+        }
+      }),
+    ping: async () => void sqlite.prepare("SELECT 1").get(),
+    close: async () => void sqlite.close(),
+  };
 }
 
-// Kept on globalThis so development hot reloads reuse the connection instead of leaking one.
-const holder = globalThis as unknown as { __otoAppDb?: { path: string; db: AppDb } };
+export function openPgDb(url: string, options: { max?: number; migrationsFolder?: string } = {}): AppDb {
+  const pool = new Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+  // A connection that drops while idle must not take the process down with it.
+  pool.on("error", (error) => console.error(`[db] idle PostgreSQL connection failed: ${error.message}`));
+  const orm = drizzlePg(pool, { schema: pgSchema }) as unknown as Orm;
+  let ready: Promise<void> | null = null;
+  const migrated = () => {
+    ready ??= migratePg(drizzlePg(pool), { migrationsFolder: options.migrationsFolder ?? PG_MIGRATIONS_DIR }).catch((error: unknown) => {
+      ready = null;
+      throw error;
+    });
+    return ready;
+  };
+  return {
+    dialect: "postgres",
+    where: redactedUrl(url),
+    t: pgSchema as unknown as Tables,
+    sqlite: null,
+    pool,
+    use: async (work) => {
+      await migrated();
+      return work(orm);
+    },
+    tx: async (work) => {
+      await migrated();
+      return (orm as unknown as { transaction: <T>(w: (tx: Orm) => Promise<T>) => Promise<T> }).transaction((tx) => work(tx));
+    },
+    ping: async () => {
+      await migrated();
+      await pool.query("SELECT 1");
+    },
+    close: () => pool.end(),
+  };
+}
+
+// Kept on globalThis so development hot reloads (and the server script beside Next.js) share one.
+const holder = globalThis as unknown as { __otoAppDb?: { key: string; db: AppDb } };
 
 export function getDb(): AppDb {
-  const path = databasePath();
-  if (!holder.__otoAppDb || holder.__otoAppDb.path !== path) {
-    holder.__otoAppDb = { path, db: openDb(path) };
+  const target = databaseTarget();
+  const key = target.kind === "sqlite" ? `sqlite:${target.path}` : target.url;
+  if (!holder.__otoAppDb || holder.__otoAppDb.key !== key) {
+    holder.__otoAppDb = { key, db: target.kind === "sqlite" ? openDb(target.path) : openPgDb(target.url) };
   }
   return holder.__otoAppDb.db;
 }
 
-export function closeDb() {
-  holder.__otoAppDb?.db.$client.close();
+export async function closeDb() {
+  const current = holder.__otoAppDb;
   holder.__otoAppDb = undefined;
+  await current?.db.close();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { databasePath } from "./config";
+import { databasePath, databaseTarget, redactedUrl } from "./config";
 
 describe("databasePath", () => {
   const cwd = "/srv/oto";
@@ -15,6 +15,12 @@ describe("databasePath", () => {
     expect(databasePath({ DATABASE_URL: "file:///var/lib/oto/app.db" }, cwd)).toBe("/var/lib/oto/app.db");
     expect(databasePath({ DATABASE_URL: "sqlite:app.db" }, cwd)).toBe("/srv/oto/app.db");
     expect(databasePath({ DATABASE_URL: ":memory:" }, cwd)).toBe(":memory:");
+  });
+  it("runs on PostgreSQL when DATABASE_URL is a postgres:// URL, and hides its password in logs", () => {
+    expect(databaseTarget({ DATABASE_URL: "postgres://u:p@db/oto" }, cwd)).toEqual({ kind: "postgres", url: "postgres://u:p@db/oto" });
+    expect(databaseTarget({ DATABASE_URL: "postgresql://db/oto" }, cwd).kind).toBe("postgres");
+    expect(databaseTarget({}, cwd)).toEqual({ kind: "sqlite", path: "/srv/oto/data/app.db" });
+    expect(redactedUrl("postgres://oto:s3cret@db:5432/oto")).toBe("postgres://oto:***@db:5432/oto");
   });
   it("says plainly what it cannot use", () => {
     expect(() => databasePath({ DATABASE_URL: "postgres://u:p@db/oto" }, cwd)).toThrow(/PostgreSQL/);

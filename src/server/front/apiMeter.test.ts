@@ -7,62 +7,62 @@ const KEY = `oto_${"a".repeat(43)}`;
 const REVOKED = `oto_${"b".repeat(43)}`;
 
 function meter(now = () => 0) {
-  return new ApiMeter({ anonymousPerMinute: 3, keyPerMinute: 5, findKey: (key) => (key === KEY ? { id: "k1" } : null), now });
+  return new ApiMeter({ anonymousPerMinute: 3, keyPerMinute: 5, findKey: async (key) => (key === KEY ? { id: "k1" } : null), now });
 }
 
-describe("ApiMeter", () => {
-  it("meters the documented API and the bulk files, not pages or account routes", () => {
+describe("ApiMeter", async () => {
+  it("meters the documented API and the bulk files, not pages or account routes", async () => {
     for (const path of ["/api/data", "/api/view", "/api/catalog", "/api/cubes", "/api/openapi.json", "/api/bulk/international/hs92/2018.csv.gz"]) expect(isMeteredPath(path)).toBe(true);
     for (const path of ["/api/auth/session", "/api/account/keys", "/en/resources/api", "/api/database"]) expect(isMeteredPath(path)).toBe(false);
   });
 
-  it("reads the key from Authorization: Bearer or X-API-Key", () => {
+  it("reads the key from Authorization: Bearer or X-API-Key", async () => {
     expect(presentedKey({ authorization: `Bearer ${KEY}` })).toBe(KEY);
     expect(presentedKey({ "x-api-key": ` ${KEY} ` })).toBe(KEY);
     expect(presentedKey({ authorization: "Basic dXNlcjpwYXNz" })).toBe("");
     expect(presentedKey({})).toBeNull();
   });
 
-  it("limits anonymous use per address and says so in RateLimit headers", () => {
+  it("limits anonymous use per address and says so in RateLimit headers", async () => {
     const m = meter();
-    const first = m.check("198.51.100.1", {});
+    const first = await m.check("198.51.100.1", {});
     expect(first).toMatchObject({ kind: "allowed", headers: { "RateLimit-Limit": "3", "RateLimit-Remaining": "2", "RateLimit-Reset": "60", "RateLimit-Policy": "3;w=60" } });
-    m.check("198.51.100.1", {});
-    m.check("198.51.100.1", {});
-    expect(m.check("198.51.100.1", {})).toMatchObject({ kind: "limited", retryAfterSeconds: 60, keyed: false });
+    await m.check("198.51.100.1", {});
+    await m.check("198.51.100.1", {});
+    expect(await m.check("198.51.100.1", {})).toMatchObject({ kind: "limited", retryAfterSeconds: 60, keyed: false });
     // Another address has its own count.
-    expect(m.check("198.51.100.2", {}).kind).toBe("allowed");
+    expect((await m.check("198.51.100.2", {})).kind).toBe("allowed");
   });
 
-  it("gives a key its own, higher limit, whatever address it comes from", () => {
+  it("gives a key its own, higher limit, whatever address it comes from", async () => {
     const m = meter();
-    for (let i = 0; i < 3; i++) m.check("198.51.100.1", {});
-    expect(m.check("198.51.100.1", {}).kind).toBe("limited");
-    const keyed = m.check("198.51.100.1", { authorization: `Bearer ${KEY}` });
+    for (let i = 0; i < 3; i++) await m.check("198.51.100.1", {});
+    expect((await m.check("198.51.100.1", {})).kind).toBe("limited");
+    const keyed = await m.check("198.51.100.1", { authorization: `Bearer ${KEY}` });
     expect(keyed).toMatchObject({ kind: "allowed", headers: { "RateLimit-Limit": "5", "RateLimit-Remaining": "4" } });
-    for (let i = 0; i < 4; i++) m.check(`203.0.113.${i}`, { "x-api-key": KEY });
-    expect(m.check("203.0.113.9", { "x-api-key": KEY })).toMatchObject({ kind: "limited", keyed: true });
+    for (let i = 0; i < 4; i++) await m.check(`203.0.113.${i}`, { "x-api-key": KEY });
+    expect(await m.check("203.0.113.9", { "x-api-key": KEY })).toMatchObject({ kind: "limited", keyed: true });
   });
 
-  it("refuses an unknown, revoked or malformed key instead of treating it as anonymous", () => {
+  it("refuses an unknown, revoked or malformed key instead of treating it as anonymous", async () => {
     const m = meter();
-    expect(m.check("a", { authorization: `Bearer ${REVOKED}` })).toEqual({ kind: "bad_key", reason: "unknown" });
-    expect(m.check("a", { authorization: "Bearer" })).toEqual({ kind: "bad_key", reason: "malformed" });
-    expect(m.check("a", { "x-api-key": "x".repeat(5000) })).toEqual({ kind: "bad_key", reason: "malformed" });
+    expect(await m.check("a", { authorization: `Bearer ${REVOKED}` })).toEqual({ kind: "bad_key", reason: "unknown" });
+    expect(await m.check("a", { authorization: "Bearer" })).toEqual({ kind: "bad_key", reason: "malformed" });
+    expect(await m.check("a", { "x-api-key": "x".repeat(5000) })).toEqual({ kind: "bad_key", reason: "malformed" });
   });
 
-  it("starts a fresh window after a minute", () => {
+  it("starts a fresh window after a minute", async () => {
     let time = 0;
     const m = meter(() => time);
-    for (let i = 0; i < 4; i++) m.check("a", {});
-    expect(m.check("a", {}).kind).toBe("limited");
+    for (let i = 0; i < 4; i++) await m.check("a", {});
+    expect((await m.check("a", {})).kind).toBe("limited");
     time = 60_000;
-    expect(m.check("a", {}).kind).toBe("allowed");
+    expect((await m.check("a", {})).kind).toBe("allowed");
   });
 });
 
-describe("the front door with the meter", () => {
-  function call(door: ReturnType<typeof frontDoor>, url: string, headers: Record<string, string> = {}, method = "GET") {
+describe("the front door with the meter", async () => {
+  async function call(door: ReturnType<typeof frontDoor>, url: string, headers: Record<string, string> = {}, method = "GET") {
     const req = { method, url, headers: { ...headers }, socket: { remoteAddress: "127.0.0.1" } } as unknown as IncomingMessage;
     const out: Record<string, unknown> = {};
     const state = { status: 0, body: "", handled: false };
@@ -74,41 +74,41 @@ describe("the front door with the meter", () => {
       },
       end: (body?: string) => void (state.body = body ?? ""),
     } as unknown as ServerResponse;
-    door(req, res);
+    await door(req, res);
     return { headers: out, state };
   }
 
-  it("answers 429 with Retry-After past the limit, 401 for a bad key, and passes the rest with RateLimit headers", () => {
+  it("answers 429 with Retry-After past the limit, 401 for a bad key, and passes the rest with RateLimit headers", async () => {
     let handled = 0;
     const door = frontDoor(() => void handled++, { trustedHops: 0, origin: null, tagManager: false, apiMeter: meter() });
-    const ok = call(door, "/api/data?cube=x", { "x-forwarded-for": "6.6.6.6" });
+    const ok = await call(door, "/api/data?cube=x", { "x-forwarded-for": "6.6.6.6" });
     expect(handled).toBe(1);
     expect(ok.headers["ratelimit-remaining"]).toBe("2");
     expect(ok.headers["access-control-allow-origin"]).toBe("*");
-    call(door, "/api/data?cube=x", { "x-forwarded-for": "7.7.7.7" });
-    call(door, "/api/view?path=x");
+    await call(door, "/api/data?cube=x", { "x-forwarded-for": "7.7.7.7" });
+    await call(door, "/api/view?path=x");
     // A client-written X-Forwarded-For changes nothing: all three came from 127.0.0.1.
-    const refused = call(door, "/api/catalog");
+    const refused = await call(door, "/api/catalog");
     expect(handled).toBe(3);
     expect(refused.state.status).toBe(429);
     expect(refused.headers["retry-after"]).toBe("60");
     expect(JSON.parse(refused.state.body).error.code).toBe("rate_limited");
-    const bad = call(door, "/api/data", { authorization: `Bearer ${REVOKED}` });
+    const bad = await call(door, "/api/data", { authorization: `Bearer ${REVOKED}` });
     expect(bad.state.status).toBe(401);
     expect(JSON.parse(bad.state.body).error.code).toBe("invalid_api_key");
     expect(handled).toBe(3);
     // Pages are not metered.
-    call(door, "/en/resources/api");
+    await call(door, "/en/resources/api");
     expect(handled).toBe(4);
   });
 
-  it("answers a CORS preflight on the API without counting it", () => {
+  it("answers a CORS preflight on the API without counting it", async () => {
     let handled = 0;
     const door = frontDoor(() => void handled++, { trustedHops: 0, origin: null, tagManager: false, apiMeter: meter() });
-    const pre = call(door, "/api/data", { origin: "https://example.org", "access-control-request-headers": "authorization" }, "OPTIONS");
+    const pre = await call(door, "/api/data", { origin: "https://example.org", "access-control-request-headers": "authorization" }, "OPTIONS");
     expect(pre.state.status).toBe(204);
     expect(String(pre.headers["access-control-allow-headers"])).toContain("Authorization");
     expect(handled).toBe(0);
-    expect(call(door, "/api/data").headers["ratelimit-remaining"]).toBe("2");
+    expect((await call(door, "/api/data")).headers["ratelimit-remaining"]).toBe("2");
   });
 });

@@ -7,12 +7,13 @@
  *
  * Every metered answer carries the limit (IETF draft "RateLimit header fields for HTTP"):
  * `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (seconds) and `RateLimit-Policy`;
- * a refusal is 429 with `Retry-After`. Counters are per process (RateLimiter): behind several
- * nodes each counts on its own until the counters move to the shared database (DESIGN.md).
+ * a refusal is 429 with `Retry-After`. Counters are WindowCounters: per process with SQLite,
+ * shared by every node through PostgreSQL. If the shared store fails, the request is let through
+ * (and logged): an outage of the counters must not take the public API down with it.
  */
 import "server-only";
 import type { IncomingHttpHeaders } from "node:http";
-import { RateLimiter } from "@/server/http/rateLimit";
+import { MemoryCounter, type WindowCounter } from "@/server/http/counters";
 
 /** The API paths the limits apply to: the documented data API and the bulk files. */
 const METERED = /^\/api\/(?:data|view|catalog|cubes|openapi\.json|bulk(?:\/.*)?)\/?$/;
@@ -31,7 +32,9 @@ export interface ApiMeterOptions {
   anonymousPerMinute: number;
   keyPerMinute: number;
   /** The active key with this value, or null (unknown or revoked). */
-  findKey: (key: string) => { id: string } | null;
+  findKey: (key: string) => Promise<{ id: string } | null>;
+  /** Makes the counters (default: in this process's memory). */
+  counter?: (name: string, limit: number, windowMs: number, maxKeys: number) => WindowCounter;
   now?: () => number;
 }
 
@@ -47,13 +50,14 @@ export function presentedKey(headers: IncomingHttpHeaders): string | null {
 }
 
 export class ApiMeter {
-  private readonly anonymous: RateLimiter;
-  private readonly keyed: RateLimiter;
+  private readonly anonymous: WindowCounter;
+  private readonly keyed: WindowCounter;
 
   constructor(private readonly options: ApiMeterOptions) {
     const windowMs = API_WINDOW_SECONDS * 1000;
-    this.anonymous = new RateLimiter(options.anonymousPerMinute, windowMs, 50_000, options.now);
-    this.keyed = new RateLimiter(options.keyPerMinute, windowMs, 50_000, options.now);
+    const make = options.counter ?? ((_name, limit, ms, maxKeys) => new MemoryCounter(limit, ms, maxKeys, options.now));
+    this.anonymous = make("api-address", options.anonymousPerMinute, windowMs, 50_000);
+    this.keyed = make("api-key", options.keyPerMinute, windowMs, 50_000);
   }
 
   get limits(): { anonymousPerMinute: number; keyPerMinute: number } {
@@ -61,18 +65,24 @@ export class ApiMeter {
   }
 
   /** Counts one request from `address` (the door's client address) with these headers. */
-  check(address: string, headers: IncomingHttpHeaders): MeterDecision {
+  async check(address: string, headers: IncomingHttpHeaders): Promise<MeterDecision> {
     const key = presentedKey(headers);
     let limiter = this.anonymous;
     let counted = `a:${address}`;
     if (key !== null) {
       if (!key || key.length > 200) return { kind: "bad_key", reason: "malformed" };
-      const found = this.options.findKey(key);
+      const found = await this.options.findKey(key);
       if (!found) return { kind: "bad_key", reason: "unknown" };
       limiter = this.keyed;
       counted = `k:${found.id}`;
     }
-    const hit = limiter.hit(counted);
+    let hit;
+    try {
+      hit = await limiter.hit(counted);
+    } catch (error) {
+      console.error(`[api] rate-limit counters unavailable, request let through: ${(error as Error).message}`);
+      return { kind: "allowed", headers: {} };
+    }
     const rateHeaders = {
       "RateLimit-Limit": String(limiter.limit),
       "RateLimit-Remaining": String(hit.remaining),

@@ -249,7 +249,7 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
         return void res.end();
       }
       if (options.apiMeter) {
-        const decision = options.apiMeter.check(String(req.headers["x-forwarded-for"]), req.headers);
+        const decision = await options.apiMeter.check(String(req.headers["x-forwarded-for"]), req.headers);
         if (decision.kind === "bad_key") {
           const message = decision.reason === "malformed" ? "The API key is malformed: send it as 'Authorization: Bearer oto_...' or 'X-API-Key: oto_...'." : "This API key is not valid: it was revoked or never existed. Create one on your account page.";
           return sendJson(res, 401, "invalid_api_key", message, { "WWW-Authenticate": 'Bearer realm="api"' });

@@ -6,31 +6,38 @@
 import "server-only";
 import { and, desc, eq, notInArray, sql } from "drizzle-orm";
 import { HISTORY_CAP, type HistoryEntry } from "@/domain/history/history";
-import { getDb, type AppDb } from "@/server/db/client";
-import { profileHistory } from "@/server/db/schema";
+import { getDb, type AppDb, type Orm, type Tables } from "@/server/db/client";
 
-/** The database or a transaction on it: both run these queries. */
-export type DbOrTx = Pick<AppDb, "select" | "insert" | "delete" | "update" | "transaction">;
+/** Inside a transaction (or a single use) of the app database. */
+export interface InTx {
+  orm: Orm;
+  t: Tables;
+}
 
-export function listHistory(userId: string, db: DbOrTx = getDb()): HistoryEntry[] {
-  return db
+async function historyOf(userId: string, { orm, t }: InTx): Promise<HistoryEntry[]> {
+  const { profileHistory } = t;
+  const rows = await orm
     .select()
     .from(profileHistory)
     .where(eq(profileHistory.userId, userId))
     .orderBy(desc(profileHistory.visitedAt), desc(profileHistory.link))
-    .limit(HISTORY_CAP)
-    .all()
-    .map((row) => ({ link: row.link, title: row.title, time: row.visitedAt.getTime() }));
+    .limit(HISTORY_CAP);
+  return rows.map((row) => ({ link: row.link, title: row.title, time: row.visitedAt.getTime() }));
+}
+
+export function listHistory(userId: string, db: AppDb = getDb()): Promise<HistoryEntry[]> {
+  return db.use((orm) => historyOf(userId, { orm, t: db.t }));
 }
 
 /** Records a visit (a revisit moves the link to the top) and keeps the newest HISTORY_CAP. */
-export function recordVisit(userId: string, visit: { link: string; title: string }, at = new Date(), db: DbOrTx = getDb()): HistoryEntry[] {
-  return db.transaction((tx) => {
-    tx.insert(profileHistory)
+export function recordVisit(userId: string, visit: { link: string; title: string }, at = new Date(), db: AppDb = getDb()): Promise<HistoryEntry[]> {
+  const { profileHistory } = db.t;
+  return db.tx(async (orm) => {
+    await orm
+      .insert(profileHistory)
       .values({ userId, link: visit.link, title: visit.title, visitedAt: at })
-      .onConflictDoUpdate({ target: [profileHistory.userId, profileHistory.link], set: { title: visit.title, visitedAt: at } })
-      .run();
-    return trim(userId, tx);
+      .onConflictDoUpdate({ target: [profileHistory.userId, profileHistory.link], set: { title: visit.title, visitedAt: at } });
+    return trim(userId, { orm, t: db.t });
   });
 }
 
@@ -38,11 +45,13 @@ export function recordVisit(userId: string, visit: { link: string; title: string
  * Records visits made earlier (sent late by a browser): each keeps its own time, never later
  * than now, and never replaces a newer visit of the same link.
  */
-export function recordVisits(userId: string, visits: HistoryEntry[], now = new Date(), db: DbOrTx = getDb()): HistoryEntry[] {
-  return db.transaction((tx) => {
+export function recordVisits(userId: string, visits: HistoryEntry[], now = new Date(), db: AppDb = getDb()): Promise<HistoryEntry[]> {
+  const { profileHistory } = db.t;
+  return db.tx(async (orm) => {
     for (const visit of visits) {
       const at = new Date(Math.min(visit.time, now.getTime()));
-      tx.insert(profileHistory)
+      await orm
+        .insert(profileHistory)
         .values({ userId, link: visit.link, title: visit.title, visitedAt: at })
         .onConflictDoUpdate({
           target: [profileHistory.userId, profileHistory.link],
@@ -51,22 +60,25 @@ export function recordVisits(userId: string, visits: HistoryEntry[], now = new D
             title: sql`CASE WHEN excluded.visited_at > ${profileHistory.visitedAt} THEN excluded.title ELSE ${profileHistory.title} END`,
             visitedAt: sql`CASE WHEN excluded.visited_at > ${profileHistory.visitedAt} THEN excluded.visited_at ELSE ${profileHistory.visitedAt} END`,
           },
-        })
-        .run();
+        });
     }
-    return trim(userId, tx);
+    return trim(userId, { orm, t: db.t });
   });
 }
 
 /** Keeps the newest HISTORY_CAP rows of the user and answers them. */
-function trim(userId: string, tx: DbOrTx): HistoryEntry[] {
-  const kept = listHistory(userId, tx).map((entry) => entry.link);
-  tx.delete(profileHistory)
-    .where(and(eq(profileHistory.userId, userId), notInArray(profileHistory.link, kept)))
-    .run();
-  return listHistory(userId, tx);
+async function trim(userId: string, inTx: InTx): Promise<HistoryEntry[]> {
+  const { profileHistory } = inTx.t;
+  const kept = (await historyOf(userId, inTx)).map((entry) => entry.link);
+  await inTx.orm.delete(profileHistory).where(and(eq(profileHistory.userId, userId), notInArray(profileHistory.link, kept)));
+  return historyOf(userId, inTx);
 }
 
-export function clearHistory(userId: string, db: DbOrTx = getDb()): void {
-  db.delete(profileHistory).where(eq(profileHistory.userId, userId)).run();
+/** Deletes the user's history (inside the caller's transaction). */
+export async function clearHistoryIn(userId: string, { orm, t }: InTx): Promise<void> {
+  await orm.delete(t.profileHistory).where(eq(t.profileHistory.userId, userId));
+}
+
+export function clearHistory(userId: string, db: AppDb = getDb()): Promise<void> {
+  return db.use((orm) => clearHistoryIn(userId, { orm, t: db.t }));
 }

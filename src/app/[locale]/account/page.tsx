@@ -94,7 +94,7 @@ export default async function AccountPage({ params, searchParams }: Props) {
           </Group>
         </Paper>
         <RecentlyViewedSection />
-        <ApiKeys initialKeys={listApiKeys(row.id)} limits={settings().api} maxKeys={MAX_KEYS_PER_USER} nameMax={KEY_NAME_MAX} docsHref={`/${locale}/resources/api#limits`} />
+        <ApiKeys initialKeys={await listApiKeys(row.id)} limits={settings().api} maxKeys={MAX_KEYS_PER_USER} nameMax={KEY_NAME_MAX} docsHref={`/${locale}/resources/api#limits`} />
         <NameForm initialName={user.name ?? ""} />
         <PasswordForm email={user.email} hasPassword={Boolean(row.passwordHash)} needsCurrent={needsCurrentPassword(session)} />
         <DeleteAccount locale={locale} email={user.email} needsPassword={needsCurrentPassword(session)} />
