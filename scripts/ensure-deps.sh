@@ -11,6 +11,19 @@ ensure_npm_packages() {
   fi
 }
 
+ensure_nginx() {
+  command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] && return 0
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "==> apt-get install -y nginx"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null || return 1
+    # The tests start their own nginx (deploy/nginx.conf); the package's default server is not needed.
+    service nginx stop >/dev/null 2>&1 || true
+  else
+    echo "nginx is missing: install it (Debian: apt-get install -y nginx)." >&2
+    return 1
+  fi
+}
+
 ensure_browser() {
   local missing=()
   [ -x /usr/bin/chromium ] || missing+=(chromium)

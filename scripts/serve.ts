@@ -18,6 +18,8 @@ import { Admission } from "@/server/front/admission";
 import { ApiMeter } from "@/server/front/apiMeter";
 import { findActiveApiKey } from "@/server/api/keys";
 import { windowCounter } from "@/server/http/counters";
+import { startDraining } from "@/server/health/health";
+import { closeDb } from "@/server/db/client";
 import { frontDoor, type BusyText, type Rendered } from "@/server/front/door";
 import { buildId, generationReader } from "@/server/front/generation";
 import { PageCache } from "@/server/front/pageCache";
@@ -26,6 +28,7 @@ import { LOCALES } from "@/domain/i18n/locales";
 import { loadMessages } from "@/i18n/messages";
 
 const RENDER_TIMEOUT_MS = 30_000;
+const SHUTDOWN_GRACE_MS = 25_000;
 
 async function main() {
   const { values } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
@@ -58,6 +61,7 @@ async function main() {
   const door = frontDoor(app.getRequestHandler(), {
     busyText,
     trustedHops: current.trustProxyHops,
+    nodeName: current.nodeName,
     origin: current.siteUrl ?? current.nextAuthUrl,
     tagManager: parseTagId(current.gtmId) !== null,
     admission: new Admission(current.front.renderConcurrency, current.front.renderQueue),
@@ -83,9 +87,28 @@ async function main() {
     self = { host: bound.address === "::" || bound.address === "0.0.0.0" ? "127.0.0.1" : bound.address, port: bound.port };
     console.log(`> Open Trade Observatory on http://${hostname ?? "localhost"}:${bound.port} (client address: ${current.trustProxyHops ? `${current.trustProxyHops} trusted proxy hop(s)` : "the socket's peer"})`);
   });
-  const stop = () => server.close(() => process.exit(0));
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+  // Graceful shutdown: the health check turns 503 (the balancer stops sending), no new
+  // connections are taken, requests under way finish, idle keep-alive connections close; then the
+  // app database is closed. A request that never ends does not hold the node for ever.
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`> ${signal}: finishing requests under way, then stopping`);
+    startDraining();
+    server.close(() => {
+      closeDb().finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+    const idle = setInterval(() => server.closeIdleConnections(), 250);
+    idle.unref();
+    setTimeout(() => {
+      console.error(`> still busy after ${SHUTDOWN_GRACE_MS / 1000} s: stopping anyway`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 }
 
 main().catch((error: unknown) => {

@@ -22,6 +22,14 @@ if (vitest) {
   skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
 }
 
+// The scale-out tests (two nodes, nginx, PostgreSQL) write their own Vitest results.
+const scale = readJson(".cache/scale-results.json");
+if (scale) {
+  passed += scale.numPassedTests ?? 0;
+  failed += scale.numFailedTests ?? 0;
+  skipped += (scale.numPendingTests ?? 0) + (scale.numTodoTests ?? 0);
+}
+
 const playwright = readJson(".cache/playwright-results.json");
 if (playwright?.stats) {
   passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
@@ -36,7 +44,8 @@ const failedSteps = existsSync(".cache/checks.txt")
 const stepsWithoutResults = failedSteps.filter(
   (step) =>
     !(step === "unit tests" && vitest && vitest.numFailedTests > 0) &&
-    !(step === "end-to-end tests" && playwright?.stats && playwright.stats.unexpected > 0),
+    !(step === "end-to-end tests" && playwright?.stats && playwright.stats.unexpected > 0) &&
+    !(step === "scale-out tests" && scale && scale.numFailedTests > 0),
 );
 failed += stepsWithoutResults.length;
 if (stepsWithoutResults.length) console.log(`failed steps: ${stepsWithoutResults.join(", ")}`);

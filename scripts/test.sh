@@ -6,8 +6,10 @@ cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 export CI="${CI:-}"
 source scripts/ensure-deps.sh
+source scripts/lib/postgres.sh
 mkdir -p .cache
-rm -f .cache/vitest-results.json .cache/playwright-results.json .cache/checks.txt
+rm -f .cache/vitest-results.json .cache/playwright-results.json .cache/scale-results.json .cache/checks.txt
+trap stop_test_postgres EXIT
 
 status=0
 check() { # name, command...: runs a step, records a failed step in .cache/checks.txt
@@ -23,6 +25,10 @@ check "install npm packages" ensure_npm_packages
 check "install chromium and fonts" ensure_browser
 check "typecheck" npx tsc --noEmit
 check "lint" npx eslint . --max-warnings=0
+# A PostgreSQL on loopback: the app-database tests run on it as well as on SQLite, and the
+# scale-out tests put two nodes on it (TEST_DATABASE_URL).
+check "PostgreSQL for the tests" start_test_postgres
+ensure_nginx || echo "nginx" >> .cache/checks.txt
 check "unit tests" npx vitest run --reporter=default --reporter=json --outputFile.json=.cache/vitest-results.json
 if [ -f scripts/data-import.ts ]; then
   check "data import" npx tsx scripts/data-import.ts --if-missing
@@ -37,6 +43,11 @@ fi
 check "build" npx next build
 if [ -f .next/BUILD_ID ]; then
   check "end-to-end tests" npx playwright test
+  # Two production nodes behind nginx on the PostgreSQL above: sessions, shared limits, a node
+  # killed under load (tests/scale).
+  if [ -n "${TEST_DATABASE_URL:-}" ]; then
+    check "scale-out tests" npx vitest run --config vitest.scale.config.ts --reporter=default --reporter=json --outputFile.json=.cache/scale-results.json
+  fi
 fi
 
 node scripts/summarise-tests.mjs

@@ -34,7 +34,9 @@ export async function benchServer(defaultPort: string): Promise<BenchServer> {
   const port = process.env.BENCH_PORT || defaultPort;
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "-p", port], {
     stdio: "ignore",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || "bench-only-secret-0123456789abcdef012345" },
+    // The load comes from one address: lift the data API's per-address limit, or the bench would
+    // measure 429s (the meter itself stays on the request path and is measured with it).
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || "bench-only-secret-0123456789abcdef012345", API_LIMIT_ANONYMOUS: process.env.API_LIMIT_ANONYMOUS || "1000000" },
   });
   const server = { base: `http://localhost:${port}`, pid: child.pid ?? null, stop: () => void child.kill("SIGTERM") };
   try {

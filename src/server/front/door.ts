@@ -59,6 +59,8 @@ export interface DoorOptions {
   tagManager: boolean;
   pages?: PageCaching;
   admission?: Admission;
+  /** Sent as X-Node on every answer (several nodes behind a balancer). */
+  nodeName?: string | null;
   /** The data API's limits (apiMeter.ts); without it the API is unmetered. */
   apiMeter?: ApiMeter;
   /** The 503 page's words; without them the answer is the JSON error body. */
@@ -73,7 +75,7 @@ const PROXY_HEADERS = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-por
 /** Next.js's client navigations and prefetches: answered by Next, never from the page cache. */
 const ROUTER_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"];
 // Bulk files stream from disk for minutes: they must not hold a render place meanwhile.
-const UNCOUNTED = /^\/(?:_next\/static\/|_next\/image|favicon\.ico|robots\.txt|static\/|geo\/|api\/bulk\/)/;
+const UNCOUNTED = /^\/(?:_next\/static\/|_next\/image|favicon\.ico|robots\.txt|static\/|geo\/|api\/bulk\/|api\/health$)/;
 const API_EXPOSED_HEADERS = "RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, ETag, Content-Range, Accept-Ranges, X-Total-Count";
 /** A CDN may keep a cookie-less public page a minute and serve it stale while it revalidates. */
 const SHARED_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
@@ -166,6 +168,7 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
 
   /** On every response: framing (embeds only, by anyone) and HSTS on https. */
   function transportHeaders(res: ServerResponse, pathname: string) {
+    if (options.nodeName) res.setHeader("X-Node", options.nodeName);
     if (!isEmbedPath(pathname) && !pathname.startsWith("/_next/static/")) res.setHeader("X-Frame-Options", "DENY");
     if (hsts) res.setHeader("Strict-Transport-Security", hsts);
   }

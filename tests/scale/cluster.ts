@@ -1,0 +1,202 @@
+/**
+ * Two production nodes (scripts/serve.ts) on loopback behind nginx (deploy/nginx.conf), one
+ * PostgreSQL (TEST_DATABASE_URL, started by scripts/test.sh), for the scale-out tests.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Client } from "pg";
+
+export const ROOT = path.resolve(__dirname, "../..");
+export const FRONT = "http://127.0.0.1:3200";
+export const NODES = { a: "http://127.0.0.1:3201", b: "http://127.0.0.1:3202" } as const;
+export type NodeName = keyof typeof NODES;
+
+export interface Cluster {
+  databaseUrl: string;
+  nodes: Record<NodeName, ChildProcess>;
+  kill(node: NodeName): void;
+  stop(): Promise<void>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  logs: Record<NodeName, string[]>;
+}
+
+async function waitFor(url: string, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  let last = "";
+  while (Date.now() < end) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+      last = `${response.status}`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`${url} did not answer in ${ms / 1000} s (${last})`);
+}
+
+export async function startCluster(): Promise<Cluster> {
+  const admin = process.env.TEST_DATABASE_URL!;
+  const name = `oto_scale_${process.pid}`;
+  const client = new Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${name}`);
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL: databaseUrl,
+    // Every node shares the secret: a session made on one is read on the other.
+    NEXTAUTH_SECRET: "scale-test-secret-shared-by-every-node-0123456789",
+    NEXTAUTH_URL: FRONT,
+    TRUST_PROXY_HOPS: "1",
+  };
+  // The migrations, once, before the nodes start (npm run db:migrate).
+  await new Promise<void>((resolve, reject) => {
+    const migrate = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/db-migrate.ts"], { cwd: ROOT, env, stdio: "inherit" });
+    migrate.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`db:migrate exited with ${code}`))));
+  });
+
+  const logs: Record<NodeName, string[]> = { a: [], b: [] };
+  const start = (node: NodeName) => {
+    const port = new URL(NODES[node]).port;
+    const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/serve.ts", "-p", port, "-H", "127.0.0.1"], {
+      cwd: ROOT,
+      env: { ...env, NODE_NAME: node },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    const keep = (chunk: Buffer) => {
+      logs[node].push(chunk.toString());
+      if (logs[node].length > 500) logs[node].shift();
+    };
+    child.stdout!.on("data", keep);
+    child.stderr!.on("data", keep);
+    return child;
+  };
+  const nodes = { a: start("a"), b: start("b") };
+
+  const prefix = mkdtempSync(path.join(tmpdir(), "oto-nginx-"));
+  mkdirSync(path.join(prefix, "tmp"), { recursive: true });
+  const nginxBin = existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
+  const nginx = spawn(nginxBin, ["-p", `${prefix}/`, "-c", path.join(ROOT, "deploy/nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "inherit", "inherit"] });
+  let nginxExit: number | null = null;
+  nginx.on("exit", (code) => (nginxExit = code ?? -1));
+
+  try {
+    await Promise.all([waitFor(`${NODES.a}/api/health`, 90_000), waitFor(`${NODES.b}/api/health`, 90_000)]);
+    // Our nginx, not one left over from an earlier run on the same port.
+    if (nginxExit !== null) throw new Error(`nginx exited (${nginxExit}): is port 3200 taken?`);
+    await waitFor(`${FRONT}/api/health`, 10_000);
+  } catch (error) {
+    console.error(`node a:\n${logs.a.join("").slice(-3000)}\nnode b:\n${logs.b.join("").slice(-3000)}`);
+    nginx.kill("SIGKILL");
+    for (const child of Object.values(nodes)) {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // gone
+      }
+    }
+    throw error;
+  }
+
+  const pool = new Client({ connectionString: databaseUrl });
+  await pool.connect();
+
+  const killGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
+  return {
+    databaseUrl,
+    nodes,
+    logs,
+    kill: (node) => killGroup(nodes[node], "SIGKILL"),
+    query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+    stop: async () => {
+      nginx.kill("SIGQUIT");
+      for (const child of Object.values(nodes)) killGroup(child, "SIGTERM");
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      for (const child of Object.values(nodes)) killGroup(child, "SIGKILL");
+      await pool.end();
+      rmSync(prefix, { recursive: true, force: true });
+      const c = new Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** A browser's worth of cookies, kept across requests to any node. */
+export class Session {
+  private readonly cookies = new Map<string, string>();
+  constructor(readonly password = "correct horse 2024") {}
+
+  /** The same cookies in another client, as a second tab (or a stolen cookie) would hold them. */
+  clone(): Session {
+    const copy = new Session(this.password);
+    for (const [key, value] of this.cookies) copy.cookies.set(key, value);
+    return copy;
+  }
+
+  async request(base: string, pathname: string, init: { method?: string; json?: unknown; form?: Record<string, string> } = {}): Promise<{ status: number; body: unknown; node: string | null }> {
+    const headers: Record<string, string> = { Origin: FRONT };
+    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    let body: string | undefined;
+    if (init.json !== undefined) {
+      headers["Content-Type"] = "application/json";
+      body = JSON.stringify(init.json);
+    } else if (init.form) {
+      headers["Content-Type"] = "application/x-www-form-urlencoded";
+      body = new URLSearchParams(init.form).toString();
+    }
+    const response = await fetch(`${base}${pathname}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual", signal: AbortSignal.timeout(20_000) });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const at = pair!.indexOf("=");
+      const key = pair!.slice(0, at);
+      const value = pair!.slice(at + 1);
+      if (value === "" || /max-age=0/i.test(cookie)) this.cookies.delete(key);
+      else this.cookies.set(key, value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON
+    }
+    return { status: response.status, body: parsed, node: response.headers.get("x-node") };
+  }
+
+  async csrf(base: string): Promise<string> {
+    return ((await this.request(base, "/api/auth/csrf")).body as { csrfToken: string }).csrfToken;
+  }
+
+  async signUp(base: string, email: string) {
+    return this.request(base, "/api/account/signup", { json: { csrfToken: await this.csrf(base), name: "Scale Test", email, password: this.password, isAcademic: false } });
+  }
+
+  async signIn(base: string, email: string, password = this.password) {
+    return this.request(base, "/api/auth/callback/credentials", { form: { csrfToken: await this.csrf(base), email, password, json: "true" } });
+  }
+
+  async user(base: string): Promise<{ email?: string } | null> {
+    const body = (await this.request(base, "/api/auth/session")).body as { user?: { email?: string } };
+    return body?.user ?? null;
+  }
+}
