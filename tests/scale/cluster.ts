@@ -50,7 +50,7 @@ export async function startCluster(): Promise<Cluster> {
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
 
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
