@@ -11,6 +11,15 @@ ensure_npm_packages() {
   fi
 }
 
+# Datawheel's vizbuilder, for the Tesseract contract test only: it wants React 18 and Mantine 6, so
+# it lives in its own folder with its own lock file (tests/vizbuilder).
+ensure_vizbuilder() {
+  local dir=tests/vizbuilder stamp=tests/vizbuilder/node_modules/.package-lock.json
+  [ -f "$stamp" ] && [ ! "$dir/package-lock.json" -nt "$stamp" ] && return 0
+  echo "==> npm ci in $dir"
+  (cd "$dir" && npm ci --no-audit --no-fund)
+}
+
 ensure_nginx() {
   command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] && return 0
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then

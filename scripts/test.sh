@@ -23,6 +23,7 @@ check() { # name, command...: runs a step, records a failed step in .cache/check
 
 check "install npm packages" ensure_npm_packages
 check "install chromium and fonts" ensure_browser
+check "install vizbuilder (Tesseract contract test)" ensure_vizbuilder
 check "typecheck" npx tsc --noEmit
 check "lint" npx eslint . --max-warnings=0
 # A PostgreSQL on loopback: the app-database tests run on it as well as on SQLite, and the

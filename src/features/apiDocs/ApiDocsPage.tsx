@@ -133,6 +133,14 @@ export async function ApiDocsPage({ locale, origin, limits }: { locale: Locale; 
           </Text>
         </section>
 
+        <section aria-labelledby="tesseract" data-testid="api-tesseract">
+          <Title order={2} size="h3" id="tesseract" mb="sm">
+            {t("tesseractTitle")}
+          </Title>
+          <Text mb="sm">{t("tesseractText")}</Text>
+          <Code block>{`import { Client } from "@datawheel/olap-client";\n\nconst client = await Client.fromURL("${origin}/api/tesseract/");\nconst cube = await client.getCube("${loaded[0]?.name ?? "trade_i_ots_a_sections"}");\nconst { data } = await client.execQuery(cube.query.addDrilldown("Year").addMeasure("${loaded[0]?.defaultMeasure ?? "Trade Value"}"));`}</Code>
+        </section>
+
         <section aria-labelledby="errors">
           <Title order={2} size="h3" id="errors" mb="sm">
             {t("errorsTitle")}

@@ -176,6 +176,37 @@ export function openApiDocument(limits: { anonymousPerMinute: number; keyPerMinu
           }),
         },
       },
+      "/api/tesseract/cubes": {
+        get: {
+          operationId: "tesseractSchema",
+          summary: "Tesseract (Python tesseract-olap) schema of every cube, for oec.world's clients (docs/tesseract.md)",
+          responses: metered({ "200": { description: "Schema.", content: { "application/json": { schema: { type: "object", required: ["name", "locales", "default_locale", "cubes"] } } } } }),
+        },
+      },
+      "/api/tesseract/data.{format}": {
+        get: {
+          operationId: "tesseractData",
+          summary: "A Tesseract data query (drilldowns, measures, include, exclude, time, filters, top, ranking, growth, alias...)",
+          parameters: [
+            { name: "format", in: "path", required: true, schema: { type: "string", enum: ["jsonrecords", "jsonarrays", "csv"] } },
+            query("cube", "The cube.", { type: "string", enum: cubeNames }, { required: true }),
+            query("drilldowns", "Levels, comma-separated.", { type: "string" }, { required: true }),
+            query("measures", "Measures, comma-separated.", { type: "string" }),
+          ],
+          responses: metered({
+            "200": { description: "{ columns, data, page }.", content: { "application/json": { schema: { type: "object" } }, "text/csv": { schema: { type: "string" } } } },
+            "400": { description: "Tesseract's error body.", content: { "application/json": { schema: { type: "object", properties: { error: { type: "boolean" }, detail: { type: "string" } } } } } },
+          }),
+        },
+      },
+      "/api/tesseract/members": {
+        get: {
+          operationId: "tesseractMembers",
+          summary: "A level's members (Tesseract)",
+          parameters: [query("cube", "The cube.", { type: "string" }, { required: true }), query("level", "The level.", { type: "string" }, { required: true }), query("search", "Part of a key or caption.", { type: "string" })],
+          responses: metered({ "200": { description: "Members.", content: { "application/json": { schema: { type: "object" } } } } }),
+        },
+      },
       "/api/view": {
         get: {
           operationId: "viewRows",

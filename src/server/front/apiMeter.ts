@@ -16,7 +16,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { MemoryCounter, type WindowCounter } from "@/server/http/counters";
 
 /** The API paths the limits apply to: the documented data API and the bulk files. */
-const METERED = /^\/api\/(?:data|view|catalog|cubes|openapi\.json|bulk(?:\/.*)?)\/?$/;
+const METERED = /^\/api\/(?:data|view|catalog|cubes|openapi\.json|bulk(?:\/.*)?|tesseract(?:\/.*)?)\/?$/;
 export const API_WINDOW_SECONDS = 60;
 
 export function isMeteredPath(pathname: string): boolean {

@@ -36,7 +36,7 @@ export function isPublicPagePath(pathname: string): boolean {
 }
 
 /** Public GET APIs whose answer depends only on the URL and the generation. */
-const PUBLIC_API = /^\/api\/(?:data|catalog|view|cms\/search\/reports)\/?$/;
+const PUBLIC_API = /^\/api\/(?:data|catalog|view|cms\/search\/reports|tesseract(?:\/(?:cubes(?:\/[^/]+)?|data\.[a-z]+|members))?)\/?$/;
 
 export function isPublicApiPath(pathname: string): boolean {
   return PUBLIC_API.test(pathname);

@@ -245,6 +245,24 @@ export function compileQuery(q: ResolvedQuery, ctx: CompileContext): CompiledQue
     if (isComplexityKind(o.kind)) return `__${o.kind}`;
     return "__rca";
   };
+
+  // Tesseract's extras, in the warehouse and before paging (so the total counts what passes):
+  // conditions on measures, then the top N per group, then rank columns over what is left.
+  let source = "filtered";
+  if (q.filters.length || q.top) {
+    const SQL_OP = { gt: ">", gte: ">=", lt: "<", lte: "<=", eq: "=", neq: "<>" } as const;
+    const conditions = q.filters.map((f) => `(${f.conditions.map((c) => `${outputAlias(f.measure)} ${SQL_OP[c.op]} ${params.add(c.value)}`).join(f.joint === "or" ? " OR " : " AND ")})`);
+    const qualify = q.top
+      ? ` QUALIFY row_number() OVER (${partition(q.top.levels.map((l) => keyAlias.get(l)!))} ORDER BY ${outputAlias(q.top.measure)} ${q.top.direction.toUpperCase()} NULLS LAST) <= ${params.add(q.top.n)}`
+      : "";
+    ctes.push(`refined AS (SELECT * FROM filtered${conditions.length ? ` WHERE ${conditions.join(" AND ")}` : ""}${qualify})`);
+    source = "refined";
+  }
+  if (q.ranking.length) {
+    const ranks = q.ranking.map((r, i) => `rank() OVER (ORDER BY ${outputAlias(r.measure)} ${r.direction.toUpperCase()} NULLS LAST) AS __rk${i}`);
+    ctes.push(`ranked AS (SELECT *, ${ranks.join(", ")} FROM ${source})`);
+    source = "ranked";
+  }
   const order: string[] = q.sort.map((s) => {
     const expr = s.key.kind === "measure" ? outputAlias(s.key.name) : keyAlias.get(s.key.level)!;
     return `${expr} ${s.direction.toUpperCase()} NULLS LAST`;
@@ -253,7 +271,7 @@ export function compileQuery(q: ResolvedQuery, ctx: CompileContext): CompiledQue
   const orderBy = order.length ? `ORDER BY ${order.join(", ")}` : "";
   const limit = params.add(q.limit);
   const offset = params.add(q.offset);
-  ctes.push(`page AS (SELECT *, count(*) OVER () AS __total FROM filtered ${orderBy} LIMIT ${limit} OFFSET ${offset})`);
+  ctes.push(`page AS (SELECT *, count(*) OVER () AS __total FROM ${source} ${orderBy} LIMIT ${limit} OFFSET ${offset})`);
 
   const select: string[] = [];
   const joins: string[] = [];
@@ -285,14 +303,18 @@ export function compileQuery(q: ResolvedQuery, ctx: CompileContext): CompiledQue
     select.push(`page.${outputAlias(o.name)} AS o${i}`);
     columns.push({ name: o.name, alias: `o${i}`, kind: "measure" });
   });
+  q.ranking.forEach((r, i) => {
+    select.push(`page.__rk${i} AS r${i}`);
+    columns.push({ name: r.name, alias: `r${i}`, kind: "measure" });
+  });
   select.push(`page.__total AS __total`);
   const finalOrder = order.map((o) => `page.${o}`).join(", ");
   const withClause = `WITH ${ctes.join(",\n")}`;
   const sql = `${withClause}\nSELECT ${select.join(", ")} FROM page ${joins.join(" ")}${finalOrder ? ` ORDER BY ${finalOrder}` : ""}`;
-  const countSql = `${withClause}\nSELECT count(*) AS n FROM filtered`;
+  const countSql = `${withClause}\nSELECT count(*) AS n FROM ${source}`;
   // Unpaged: the same CTEs with every row in "page"; a caption without a member table is its id
   // and is left out; a member missing from its table is captioned by its id, as shape() does.
-  const exportCtes = [...ctes.slice(0, -1), "page AS (SELECT *, 0 AS __total FROM filtered)"];
+  const exportCtes = [...ctes.slice(0, -1), `page AS (SELECT *, 0 AS __total FROM ${source})`];
   const exported = columns.filter((c) => !(c.kind === "caption" && !c.level?.members));
   const named = exported.map((c) => (c.kind === "caption" ? `COALESCE(x.${c.alias}, CAST(x.${c.idAlias} AS VARCHAR))` : `x.${c.alias}`) + ` AS ${(ctx.dialect ?? DEFAULT_DIALECT).ident(c.name)}`);
   const exportOrder = columns.filter((c) => c.kind === "id").map((c) => `x.${c.alias} ASC NULLS LAST`);

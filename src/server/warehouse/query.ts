@@ -65,6 +65,20 @@ export const dataQuerySchema = z.object({
   sort: z.array(z.object({ key: z.string().min(1).max(MAX_NAME), direction: z.enum(["asc", "desc"]) })).max(10).optional(),
   limit: z.number().int().optional(),
   offset: z.number().int().optional(),
+  filters: z
+    .array(
+      z.object({
+        measure: z.string().min(1).max(MAX_NAME),
+        conditions: z.array(z.object({ op: z.enum(["gt", "gte", "lt", "lte", "eq", "neq"]), value: z.number().finite() })).min(1).max(2),
+        joint: z.enum(["and", "or"]),
+      }),
+    )
+    .max(10)
+    .optional(),
+  top: z
+    .object({ n: z.number().int().min(1).max(100_000), levels: z.array(z.string().min(1).max(MAX_NAME)).max(MAX_DRILLDOWNS), measure: z.string().min(1).max(MAX_NAME), direction: z.enum(["asc", "desc"]) })
+    .optional(),
+  ranking: z.union([z.literal("all"), z.array(z.object({ measure: z.string().min(1).max(MAX_NAME), direction: z.enum(["asc", "desc"]) })).max(20)]).optional(),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -281,6 +295,10 @@ export interface ResolvedQuery {
    * drilled down: the compiler checks that the query selects exactly one year. Holds its name.
    */
   singleYearFor: string | null;
+  /** Tesseract's extras, all on measures of the output: conditions, top N per group, rank columns. */
+  filters: { measure: string; conditions: { op: "gt" | "gte" | "lt" | "lte" | "eq" | "neq"; value: number }[]; joint: "and" | "or" }[];
+  top: { n: number; levels: LevelDef[]; measure: string; direction: "asc" | "desc" } | null;
+  ranking: { measure: string; direction: "asc" | "desc"; name: string }[];
 }
 
 function normaliseId(level: LevelDef, raw: string | number, parameter: string): string | number {
@@ -469,6 +487,25 @@ export function resolveQuery(input: DataQuery): ResolvedQuery {
     });
   });
 
+  const inOutput = (name: string, parameter: string) => {
+    if (!output.some((o) => o.name === name)) {
+      throw badParameter(parameter, `${parameter}: "${name.slice(0, MAX_NAME)}" is not a measure of the answer (${output.map((o) => o.name).join(", ")})`, "unknown_measure");
+    }
+    return name;
+  };
+  const filters = (q.filters ?? []).map((f) => ({ measure: inOutput(f.measure, "filters"), conditions: f.conditions, joint: f.joint }));
+  let top: ResolvedQuery["top"] = null;
+  if (q.top) {
+    const levels = q.top.levels.map((name) => {
+      const level = resolveLevel(cube, name, "top");
+      if (!resultLevels.has(level)) throw badParameter("top", `top: ${level.name} must be in drilldowns`);
+      return level;
+    });
+    top = { n: q.top.n, levels, measure: inOutput(q.top.measure, "top"), direction: q.top.direction };
+  }
+  const rankingAsked = q.ranking === "all" ? output.map((o) => ({ measure: o.name, direction: "desc" as const })) : (q.ranking ?? []);
+  const ranking = rankingAsked.map((r) => ({ measure: inOutput(r.measure, "ranking"), direction: r.direction, name: `${r.measure} Ranking` }));
+
   const limit = q.limit ?? DEFAULT_PAGE_SIZE;
   if (limit < 1 || limit > MAX_PAGE_SIZE) {
     throw new WarehouseError("limit_out_of_range", `limit must be between 1 and ${MAX_PAGE_SIZE}, got ${limit}`, { parameter: "limit" });
@@ -492,6 +529,9 @@ export function resolveQuery(input: DataQuery): ResolvedQuery {
     offset,
     defaults,
     singleYearFor,
+    filters,
+    top,
+    ranking,
   };
 }
 
@@ -515,6 +555,8 @@ export function canonicalKey(q: ResolvedQuery, locale: Locale): string {
     q.sort.map((s) => [s.key.kind === "measure" ? s.key.name : s.key.level.name, s.direction]),
     q.limit,
     q.offset,
+    // Absent on /api/data queries: their keys stay as they were.
+    ...(q.filters.length || q.top || q.ranking.length ? [q.filters, q.top ? [q.top.n, q.top.levels.map((l) => l.name), q.top.measure, q.top.direction] : null, q.ranking] : []),
   ]);
 }
 

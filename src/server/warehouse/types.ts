@@ -26,6 +26,19 @@ export interface SortKey {
 
 export type ResponseFormat = "jsonrecords" | "csv";
 
+/** A condition on a measure of the answer (Tesseract's `filters`), applied before paging. */
+export interface MeasureFilter {
+  readonly measure: string;
+  readonly conditions: readonly { readonly op: "gt" | "gte" | "lt" | "lte" | "eq" | "neq"; readonly value: number }[];
+  readonly joint: "and" | "or";
+}
+
+/** A rank column over the whole answer (Tesseract's `ranking`): 1 for the highest (desc) or lowest (asc). */
+export interface RankingSpec {
+  readonly measure: string;
+  readonly direction: "asc" | "desc";
+}
+
 /**
  * What a caller asks for, in the vocabulary of the cube registry. The HTTP route builds it from
  * the query string; pages build it directly. Both go through the same validation.
@@ -43,6 +56,12 @@ export interface DataQuery {
   readonly sort?: readonly SortKey[];
   readonly limit?: number;
   readonly offset?: number;
+  /** Tesseract's extras (the /api/tesseract protocol; /api/data does not parse them). */
+  readonly filters?: readonly MeasureFilter[];
+  /** The N rows with the highest (or lowest) measure per group of `levels`. */
+  readonly top?: { readonly n: number; readonly levels: readonly string[]; readonly measure: string; readonly direction: "asc" | "desc" };
+  /** Rank columns; "all": every measure of the answer, descending. */
+  readonly ranking?: readonly RankingSpec[] | "all";
 }
 
 export type CellValue = string | number | boolean | null;

@@ -1,0 +1,23 @@
+import { Client, PyTesseractDataSource } from "@datawheel/olap-client";
+import { expect, test } from "./support/test";
+
+test.describe("the Tesseract protocol on the running server", () => {
+  test("olap-client detects it and queries it; answers carry CORS and the API limits; bad input is a 4xx", async ({ request, baseURL }) => {
+    const client = await Client.fromURL(`${baseURL}/api/tesseract/`);
+    expect(client.datasource).toBeInstanceOf(PyTesseractDataSource);
+    const cube = await client.getCube("trade_i_ots_a_sections");
+    const result = await client.execQuery(cube.query.addDrilldown("Section").addMeasure("Trade Value").addCut("Exporter Country", ["chl"]));
+    const ours = (await (await request.get("/api/data?cube=trade_i_ots_a_sections&drilldowns=Section&cut=Exporter Country=chl&limit=10000")).json()) as { data: Record<string, unknown>[] };
+    expect((result.data as Record<string, unknown>[]).map((r) => r["Trade Value"])).toEqual(ours.data.map((r) => r["Trade Value"]));
+
+    const answer = await request.get("/api/tesseract/data.jsonrecords?cube=trade_i_ots_a_sections&drilldowns=Year&time=Year.latest.3&locale=");
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()["access-control-allow-origin"]).toBe("*");
+    expect(Number(answer.headers()["ratelimit-limit"])).toBeGreaterThan(0);
+    expect(((await answer.json()) as { data: unknown[] }).data).toHaveLength(3);
+
+    const bad = await request.get("/api/tesseract/data.jsonrecords?cube=trade_i_ots_a_sections&drilldowns=Nope");
+    expect(bad.status()).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: true });
+  });
+});
