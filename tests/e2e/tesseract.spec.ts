@@ -1,5 +1,10 @@
-import { Client, PyTesseractDataSource } from "@datawheel/olap-client";
+// The package's exports map has no "types" condition: its runtime from the package, its types from the file.
+// @ts-expect-error -- see above
+import * as olap from "@datawheel/olap-client";
+import type * as Olap from "../../node_modules/@datawheel/olap-client/dist/index";
 import { expect, test } from "./support/test";
+
+const { Client, PyTesseractDataSource } = olap as typeof Olap;
 
 test.describe("the Tesseract protocol on the running server", () => {
   test("olap-client detects it and queries it; answers carry CORS and the API limits; bad input is a 4xx", async ({ request, baseURL }) => {

@@ -8,13 +8,17 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, PyTesseractDataSource, TimePrecision, TimeValue } from "@datawheel/olap-client";
+// The package's exports map has no "types" condition: its runtime from the package, its types from the file.
+// @ts-expect-error -- see above
+import * as olap from "@datawheel/olap-client";
+import type * as Olap from "../../../node_modules/@datawheel/olap-client/dist/index";
 import { TesseractModuleClient } from "@datawheel/logiclayer-client";
 import { closeWarehouse } from "@/server/warehouse/db";
 import { handleDataRequest } from "@/server/warehouse/http";
 import { importTiny, tempDir } from "@/server/warehouse/__tests__/helpers";
 import { handleTesseract } from "./http";
 
+const { Client, PyTesseractDataSource, TimePrecision, TimeValue } = olap as typeof Olap;
 const dir = tempDir("tesseract-test-");
 let server: http.Server;
 let base = "";
