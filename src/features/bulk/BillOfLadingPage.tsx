@@ -1,13 +1,37 @@
-import { Alert, Code, Paper, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Code, Paper, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import { BILL_OF_LADING_FIELDS, BILL_OF_LADING_RESOURCE } from "@/domain/bulk/billOfLading";
 import type { Locale } from "@/domain/i18n/locales";
 import { DocPage } from "@/features/shell/DocPage";
 import { TextLink } from "@/features/shell/AppLink";
+import { yearsLabel } from "@/domain/format/years";
+import { billOfLadingSummary, BOL_CUBE, type BolRanking } from "@/server/bulk/billOfLading";
+
+function Ranking({ title, rows, count, locale }: { title: string; rows: BolRanking[]; count: string; locale: Locale }) {
+  const format = new Intl.NumberFormat(locale);
+  return (
+    <Table striped>
+      <TableThead>
+        <TableTr>
+          <TableTh>{title}</TableTh>
+          <TableTh ta="end">{count}</TableTh>
+        </TableTr>
+      </TableThead>
+      <TableTbody>
+        {rows.map((r) => (
+          <TableTr key={r.id}>
+            <TableTd>{r.name}</TableTd>
+            <TableTd ta="end">{format.format(r.shipments)}</TableTd>
+          </TableTr>
+        ))}
+      </TableTbody>
+    </Table>
+  );
+}
 
 /** /resources/bulk-download/bill-of-lading: why there is no data, where it exists, the format we will import. */
 export async function BillOfLadingPage({ locale }: { locale: Locale }) {
-  const t = await getTranslations({ locale, namespace: "bulk" });
+  const [t, summary] = await Promise.all([getTranslations({ locale, namespace: "bulk" }), billOfLadingSummary(locale)]);
   const sources = ["us", "latam", "commercial"] as const;
   return (
     <DocPage
@@ -20,9 +44,26 @@ export async function BillOfLadingPage({ locale }: { locale: Locale }) {
         </TextLink>
       }
     >
-      <Alert color="yellow" title={t("bol.noneTitle")} data-testid="bol-none">
-        {t("bol.none")}
-      </Alert>
+      {summary ? (
+        <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="bol-loaded" data-testid="bol-loaded">
+          <Title order={2} size="h3" id="bol-loaded" mb="xs">
+            {t("bol.loadedTitle")}
+          </Title>
+          <Text mb="sm">{t("bol.loaded", { shipments: summary.shipments, years: yearsLabel(summary.years) })}</Text>
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+            <Ranking title={t("bol.origins")} rows={summary.origins} count={t("bol.count")} locale={locale} />
+            <Ranking title={t("bol.destinations")} rows={summary.destinations} count={t("bol.count")} locale={locale} />
+            <Ranking title={t("bol.chapters")} rows={summary.chapters} count={t("bol.count")} locale={locale} />
+          </SimpleGrid>
+          <Anchor href={`/api/data?cube=${BOL_CUBE}&drilldowns=Year,Exporter Country,Importer Country&measures=Shipments,Weight,Declared Value`} size="sm" mt="sm" display="inline-block">
+            {t("bol.query")}
+          </Anchor>
+        </Paper>
+      ) : (
+        <Alert color="yellow" title={t("bol.noneTitle")} data-testid="bol-none">
+          {t("bol.none")}
+        </Alert>
+      )}
       <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="bol-sources">
         <Title order={2} size="h3" id="bol-sources" mb="sm">
           {t("bol.sourcesTitle")}
@@ -41,7 +82,7 @@ export async function BillOfLadingPage({ locale }: { locale: Locale }) {
           {t("bol.formatTitle")}
         </Title>
         <Text size="sm" mb="sm">
-          {t("bol.format", { resource: BILL_OF_LADING_RESOURCE })}
+          {t("bol.format", { resource: BILL_OF_LADING_RESOURCE, cube: BOL_CUBE })}
         </Text>
         <TableScrollContainer minWidth={520} type="native">
           <Table striped data-testid="bol-format">

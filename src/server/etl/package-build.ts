@@ -9,6 +9,7 @@ import { getCube, type CubeDef } from "@/server/warehouse/registry";
 import type { Resource } from "@/server/datapackage/datapackage";
 import { createCubeTables, type TableStats } from "./layout";
 import { EBOPS2002_NAMES } from "./names/ebops2002";
+import { BILL_OF_LADING_FIELDS } from "@/domain/bulk/billOfLading";
 import { ident, literal, scalar, toNumber } from "./sql";
 
 /** Nomenclatures every cube needs; the import fails without them. */
@@ -35,6 +36,7 @@ export const REQUIRED_FIELDS: Record<string, readonly string[]> = {
   subnational_esp_province_section_2022: ["year", "province_id", "province_name", "section", "export_value"],
   indicators_country_year: ["iso3", "year", "gdp", "gdp_per_capita", "population"],
   complexity_fixture_trade: ["country", "product", "value"],
+  bill_of_lading: BILL_OF_LADING_FIELDS.map((f) => f.name),
 };
 
 export function missingFields(resource: Resource): string[] {
@@ -268,6 +270,24 @@ export const PACKAGE_CUBE_SOURCES: readonly PackageCubeSource[] = [
           any_value(province_name) AS name_zh, false AS name_es_fallback, true AS name_zh_fallback
         FROM ${ident(rel)} GROUP BY province_id ORDER BY id`);
     },
+  },
+  {
+    // One row per shipment; company names stay out of the warehouse. The chapter is the declared
+    // code's first two digits (its section from the HS2 table; 99 when unknown).
+    resource: "bill_of_lading",
+    cube: cube("trade_i_bol_a_shipments"),
+    sourceSql: (rel) => `
+      SELECT CAST(year(CAST(r.arrival_date AS DATE)) AS SMALLINT) AS year,
+        r.origin AS exporter, ${continentOf("r", "origin")} AS exporter_continent,
+        r.destination AS importer, ${continentOf("r", "destination")} AS importer_continent,
+        COALESCE(h.section_id, '99') AS section, COALESCE(NULLIF(r.chapter, ''), '99') AS hs2,
+        1 AS shipments, TRY_CAST(r.weight_kg AS DOUBLE) AS weight_kg, TRY_CAST(r.value_usd AS DOUBLE) AS value_usd
+      FROM (
+        SELECT *, lower(origin_country) AS origin, lower(destination_country) AS destination,
+          left(regexp_replace(COALESCE(CAST(hs_code AS VARCHAR), ''), '[^0-9]', '', 'g'), 2) AS chapter
+        FROM ${ident(rel)}
+      ) r
+      LEFT JOIN dim_hs2 h ON h.id = r.chapter`,
   },
   {
     resource: "indicators_country_year",
