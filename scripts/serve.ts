@@ -43,7 +43,15 @@ async function main() {
   // Internal renders keep their connections open: one page after another costs no handshake.
   const agent = new http.Agent({ keepAlive: true, maxSockets: current.front.renderConcurrency });
   let self: { host: string; port: number } = { host: "127.0.0.1", port };
-  const render = (url: string, headers: Record<string, string>) =>
+  // A kept-alive socket the server closed (its keep-alive timeout) just as it was reused fails
+  // with ECONNRESET / "socket hang up" before any answer: that render is tried once more on a
+  // fresh socket (the request is a GET; nothing was answered).
+  const render = (url: string, headers: Record<string, string>): Promise<Rendered> =>
+    renderOnce(url, headers).catch((error: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
+      if (error.reusedSocket && (error.code === "ECONNRESET" || /socket hang up/.test(error.message))) return renderOnce(url, headers);
+      throw error;
+    });
+  const renderOnce = (url: string, headers: Record<string, string>) =>
     new Promise<Rendered>((resolve, reject) => {
       const req = http.request({ host: self.host, port: self.port, path: url, method: "GET", headers, agent }, (res) => {
         const chunks: Buffer[] = [];
@@ -53,7 +61,10 @@ async function main() {
       });
       // A render that never ends must not hold its admission slot for ever.
       req.setTimeout(RENDER_TIMEOUT_MS, () => req.destroy(new Error(`render of ${url} took over ${RENDER_TIMEOUT_MS / 1000} s`)));
-      req.on("error", reject);
+      req.on("error", (error: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
+        error.reusedSocket = req.reusedSocket;
+        reject(error);
+      });
       req.end();
     });
 

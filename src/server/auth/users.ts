@@ -168,7 +168,8 @@ export async function listUsers(options: { role?: number; limit?: number } = {},
   return db.use(async (orm) => {
     const query = orm.select().from(users);
     const filtered = options.role === undefined ? query : query.where(eq(users.role, options.role));
-    return filtered.orderBy(asc(users.createdAt)).limit(options.limit ?? 1000);
+    // Accounts made in the same millisecond come out in a stable order.
+    return filtered.orderBy(asc(users.createdAt), asc(users.email)).limit(options.limit ?? 1000);
   });
 }
 

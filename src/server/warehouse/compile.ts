@@ -12,6 +12,7 @@
  */
 import "server-only";
 import { ident } from "./sql";
+import { isLocale } from "@/domain/i18n/locales";
 import { WarehouseError } from "./errors";
 import { COMPLEXITY_MEASURES, ancestorsOf, dimensionOfLevel, isComplexityKind, type LevelDef, type TableDef } from "./registry";
 import type { ResolvedCut, ResolvedQuery } from "./query";
@@ -276,7 +277,10 @@ export function compileQuery(q: ResolvedQuery, ctx: CompileContext): CompiledQue
   const select: string[] = [];
   const joins: string[] = [];
   const columns: OutputColumn[] = [];
-  const nameColumn = ident(`name_${ctx.locale}`);
+  // Only a site language names a column (a route that let "favicon.ico" through as a locale
+  // must not reach the SQL as an identifier): anything else reads English.
+  const locale = isLocale(ctx.locale) ? ctx.locale : "en";
+  const nameColumn = ident(`name_${locale}`);
   resultLevels.forEach((level, i) => {
     const key = `page.${keyAlias.get(level)}`;
     const idName = `${level.name} ID`;
@@ -288,8 +292,8 @@ export function compileQuery(q: ResolvedQuery, ctx: CompileContext): CompiledQue
       const d = `d${i}`;
       joins.push(`LEFT JOIN ${ident(level.members)} AS ${d} ON ${d}."id" = ${key}`);
       select.push(`${d}.${nameColumn} AS ${capAlias}`);
-      if (ctx.locale !== "en") {
-        select.push(`${d}.${ident(`name_${ctx.locale}_fallback`)} AS c${i}_fb`);
+      if (locale !== "en") {
+        select.push(`${d}.${ident(`name_${locale}_fallback`)} AS c${i}_fb`);
         columns.push({ name: level.name, alias: capAlias, kind: "caption", level, fallbackAlias: `c${i}_fb`, idAlias });
       } else {
         columns.push({ name: level.name, alias: capAlias, kind: "caption", level, idAlias });
