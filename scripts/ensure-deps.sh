@@ -3,6 +3,17 @@
 # Debian's chromium and the CJK fonts. Sourced by start.sh and test.sh.
 set -u
 
+# apt-get install when we may (root, Debian), else a message saying what to install.
+apt_install() {
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "==> apt-get install -y $*"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+  else
+    echo "Missing $*: install them with your package manager (Debian: apt-get install -y $*)." >&2
+    return 1
+  fi
+}
+
 ensure_npm_packages() {
   local stamp=node_modules/.package-lock.json
   if [ ! -d node_modules ] || [ ! -f "$stamp" ] || [ package.json -nt "$stamp" ] || { [ -f package-lock.json ] && [ package-lock.json -nt "$stamp" ]; }; then
@@ -22,15 +33,9 @@ ensure_vizbuilder() {
 
 ensure_nginx() {
   command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] && return 0
-  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-    echo "==> apt-get install -y nginx"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null || return 1
-    # The tests start their own nginx (deploy/nginx.conf); the package's default server is not needed.
-    service nginx stop >/dev/null 2>&1 || true
-  else
-    echo "nginx is missing: install it (Debian: apt-get install -y nginx)." >&2
-    return 1
-  fi
+  apt_install nginx || return 1
+  # The tests start their own nginx (deploy/nginx.conf); the package's default server is not needed.
+  service nginx stop >/dev/null 2>&1 || true
 }
 
 ensure_browser() {
@@ -38,11 +43,5 @@ ensure_browser() {
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   if ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then missing+=(fonts-noto-cjk); fi
   [ ${#missing[@]} -eq 0 ] && return 0
-  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-    echo "==> apt-get install -y ${missing[*]}"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null || return 1
-  else
-    echo "Missing ${missing[*]}: install them with your package manager (Debian: apt-get install -y ${missing[*]})." >&2
-    return 1
-  fi
+  apt_install "${missing[@]}"
 }

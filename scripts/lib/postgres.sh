@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A throw-away PostgreSQL server on loopback for the tests (Debian's postgresql package), started
-# by scripts/test.sh: TEST_DATABASE_URL points at it. Sourced; functions only.
+# by scripts/test.sh: TEST_DATABASE_URL points at it. Sourced after scripts/ensure-deps.sh
+# (apt_install); functions only.
 
 PG_TEST_PORT="${PG_TEST_PORT:-55432}"
 PG_TEST_DIR="${PG_TEST_DIR:-/tmp/oto-test-pg-$PG_TEST_PORT}"
@@ -11,15 +12,9 @@ pg_bin_dir() {
 
 ensure_postgres() {
   [ -n "$(pg_bin_dir)" ] && return 0
-  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-    echo "==> apt-get install -y postgresql"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null || return 1
-    # The package starts a cluster of its own; the tests use their own, on another port.
-    service postgresql stop >/dev/null 2>&1 || true
-  else
-    echo "PostgreSQL is missing: install it (Debian: apt-get install -y postgresql)." >&2
-    return 1
-  fi
+  apt_install postgresql || return 1
+  # The package starts a cluster of its own; the tests use their own, on another port.
+  service postgresql stop >/dev/null 2>&1 || true
 }
 
 # Runs a command as the postgres user when we are root (PostgreSQL refuses to run as root).
