@@ -40,7 +40,7 @@ export interface Settings {
   /** The public page cache and the admission limit (server/front). */
   front: { pageCacheBytes: number; pageCacheSeconds: number; renderConcurrency: number; renderQueue: number };
   /** The data API's published limits, requests per minute (server/api/meter.ts). */
-  api: { anonymousPerMinute: number; keyPerMinute: number };
+  api: { anonymousPerMinute: number; keyPerMinute: number; proKeyPerMinute: number };
   /** NODE_NAME: sent as X-Node on every answer when set (which node of several answered). */
   nodeName: string | null;
   /** EXPORT_DIR as given (relative to projectRoot), when set: where `npm run data:export` writes the bulk files. */
@@ -138,6 +138,7 @@ export function parseSettings(env: Env): Settings {
     api: {
       anonymousPerMinute: read("API_LIMIT_ANONYMOUS", wholeNumber(1_000_000), 120),
       keyPerMinute: read("API_LIMIT_KEY", wholeNumber(1_000_000), 1200),
+      proKeyPerMinute: read("API_LIMIT_KEY_PRO", wholeNumber(1_000_000), 6000),
     },
     exportDir: optionalText(env, "EXPORT_DIR"),
     nodeName: read<string | null>("NODE_NAME", text.pipe(z.string().regex(/^[A-Za-z0-9._-]{1,40}$/, "must be 1 to 40 letters, digits, dots, dashes or underscores")), null),
@@ -172,7 +173,7 @@ export function parseSettings(env: Env): Settings {
 
 /** Every variable parseSettings reads: a change to any of them means a new parse. */
 const NAMES = [
-  "NODE_ENV", "PORT", "TRUST_PROXY_HOPS", "PAGE_CACHE_MB", "PAGE_CACHE_SECONDS", "RENDER_CONCURRENCY", "RENDER_QUEUE", "API_LIMIT_ANONYMOUS", "API_LIMIT_KEY", "EXPORT_DIR", "NODE_NAME", "SITE_URL", "NEXTAUTH_URL", "NEXTAUTH_SECRET", "AUTH_SECRET", "PROJECT_ROOT", "TRADE_DATA_DIR",
+  "NODE_ENV", "PORT", "TRUST_PROXY_HOPS", "PAGE_CACHE_MB", "PAGE_CACHE_SECONDS", "RENDER_CONCURRENCY", "RENDER_QUEUE", "API_LIMIT_ANONYMOUS", "API_LIMIT_KEY", "API_LIMIT_KEY_PRO", "EXPORT_DIR", "NODE_NAME", "SITE_URL", "NEXTAUTH_URL", "NEXTAUTH_SECRET", "AUTH_SECRET", "PROJECT_ROOT", "TRADE_DATA_DIR",
   "WAREHOUSE_PATH", "WAREHOUSE_CACHE_ENTRIES", "WAREHOUSE_CACHE_MB", "WAREHOUSE_QUERY_TIMEOUT_MS", "WAREHOUSE_THREADS",
   "WAREHOUSE_MEMORY_LIMIT", "WAREHOUSE_CONNECTIONS", "WAREHOUSE_QUEUE", "DATABASE_URL", "APP_DB_PATH", "SMTP_URL", "EMAIL_FROM",
   "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "GTM_ID", "SLACK_WEBHOOK_URL", "ENABLE_TEST_ROUTES", "STRICT_MESSAGES",

@@ -108,4 +108,14 @@ test.describe("API keys and limits", () => {
     expect(Object.keys(doc.components.securitySchemes)).toEqual(["bearerKey", "headerKey"]);
     expect(Object.keys(doc.paths["/api/data"]!.get.responses)).toEqual(expect.arrayContaining(["401", "429"]));
   });
+
+  test("the pricing page lists what each plan opens, and only what exists", async ({ page }) => {
+    await page.goto("/en/subscription");
+    const pro = page.locator('[data-plan="pro"]');
+    await expect(pro).toContainText("Data API: 6,000 requests a minute per key");
+    // The test server allows more without a key (its suite comes from one address): the number is the setting's.
+    await expect(page.locator('[data-plan="free"]')).toContainText(/Data API: [\d,]+ requests a minute, 1,200 with a free key/);
+    await expect(page.locator('[data-plan="premium"]')).toContainText("Bulk downloads of national data");
+    for (const missing of ["Trend explorer", "Data explorer", "Company profiles", "Company explorer", "bills of lading"]) await expect(page.locator("main")).not.toContainText(missing);
+  });
 });

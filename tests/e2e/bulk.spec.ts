@@ -153,6 +153,8 @@ test.describe("bulk downloads", () => {
     const script = await playwright.request.newContext({ baseURL });
     const byKey = await script.get(`/api/bulk/${pkg.generation}/${products.path}`, { headers: { Authorization: `Bearer ${key}` } });
     expect(byKey.status()).toBe(200);
+    // A paid plan's key has the higher API limit (API_LIMIT_KEY_PRO, 6,000 by default).
+    expect(byKey.headers()["ratelimit-limit"]).toBe("6000");
     expect((await byKey.body()).subarray(0, 4).toString("latin1")).toBe("PAR1");
     expect((await script.get(`/api/bulk/${pkg.generation}/${products.path}`)).status()).toBe(401);
     await script.dispose();

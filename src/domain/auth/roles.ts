@@ -34,6 +34,11 @@ export function isAssignableRole(value: unknown): value is AssignableRole {
   return typeof value === "number" && (ASSIGNABLE_ROLES as readonly number[]).includes(value);
 }
 
+/** PRO, PREMIUM, and the bulk-access manager: what a paid plan opens (the higher API limit). */
+export function hasPaidPlan(role: number | null | undefined): boolean {
+  return role === ROLE_PRO || role === ROLE_PREMIUM || role === ROLE_BULK_MANAGER;
+}
+
 export function canManageBulkAccess(role: number | null | undefined): boolean {
   return role === ROLE_BULK_MANAGER;
 }

@@ -17,7 +17,7 @@ export interface ApiKeyView {
 
 interface Props {
   initialKeys: ApiKeyView[];
-  limits: { anonymousPerMinute: number; keyPerMinute: number };
+  limits: { anonymousPerMinute: number; keyPerMinute: number; proKeyPerMinute: number };
   maxKeys: number;
   nameMax: number;
   docsHref: string;
@@ -82,7 +82,7 @@ export function ApiKeys({ initialKeys, limits, maxKeys, nameMax, docsHref }: Pro
   return (
     <Section title={t("title")} testId="api-keys-section">
       <Text size="sm">
-        {t("explain", { anonymous: format.number(limits.anonymousPerMinute), key: format.number(limits.keyPerMinute) })}{" "}
+        {t("explain", { anonymous: format.number(limits.anonymousPerMinute), key: format.number(limits.keyPerMinute), pro: format.number(limits.proKeyPerMinute) })}{" "}
         <TextLink href={docsHref}>{t("docs")}</TextLink>
       </Text>
       {created && (

@@ -23,10 +23,12 @@ interface PricingPlansProps {
   user: SessionUser | null;
   /** Online checkout is offered only when STRIPE_SECRET_KEY is set. */
   checkout: boolean;
+  /** The data API limits (settings): the plans say what each tier gets. */
+  apiLimits: { anonymousPerMinute: number; keyPerMinute: number; proKeyPerMinute: number };
 }
 
 /** Free, PRO and PREMIUM side by side, each with what it gives and how to get it. */
-export async function PricingPlans({ locale, user, checkout }: PricingPlansProps) {
+export async function PricingPlans({ locale, user, checkout, apiLimits }: PricingPlansProps) {
   const t = await getTranslations({ locale, namespace: "pricing" });
   const format = await getFormatter({ locale });
   const money = (cents: number) => format.number(cents / 100, { style: "currency", currency: "USD", maximumFractionDigits: cents % 100 ? 2 : 0 });
@@ -116,7 +118,9 @@ export async function PricingPlans({ locale, user, checkout }: PricingPlansProps
               </div>
               <List spacing={6} size="sm" center icon={<Check />} style={{ flex: 1 }}>
                 {plan.features.map((feature) => (
-                  <ListItem key={feature}>{t(`features.${feature}`)}</ListItem>
+                  <ListItem key={feature}>
+                    {t(`features.${feature}`, { anonymous: format.number(apiLimits.anonymousPerMinute), key: format.number(apiLimits.keyPerMinute), pro: format.number(apiLimits.proKeyPerMinute) })}
+                  </ListItem>
                 ))}
               </List>
               {action(plan)}

@@ -35,7 +35,7 @@ function snippets(origin: string, query: string): Record<"curl" | "python" | "r"
  * parameters, the cubes with their levels and measures, the errors) and the catalogue (the years
  * each cube holds in this warehouse); explanations from the messages in the page's language.
  */
-export async function ApiDocsPage({ locale, origin, limits }: { locale: Locale; origin: string; limits: { anonymousPerMinute: number; keyPerMinute: number } }) {
+export async function ApiDocsPage({ locale, origin, limits }: { locale: Locale; origin: string; limits: { anonymousPerMinute: number; keyPerMinute: number; proKeyPerMinute: number } }) {
   const [t, format, catalog, cubes, sections] = await Promise.all([getTranslations({ locale, namespace: "apiDocs" }), getFormatter({ locale }), dataCatalog(), listCubes(locale), tradeYears({ depth: "section", bilateral: true })]);
   const doc = openApiDocument(limits) as { paths: Record<string, { get: { parameters?: Parameter[]; responses: Record<string, unknown> } }> };
   const data = doc.paths["/api/data"].get;
@@ -122,7 +122,7 @@ export async function ApiDocsPage({ locale, origin, limits }: { locale: Locale; 
           <Title order={2} size="h3" id="limits" mb="sm">
             {t("limitsTitle")}
           </Title>
-          <Text mb="sm">{t("limitsText", { anonymous: format.number(limits.anonymousPerMinute), key: format.number(limits.keyPerMinute) })}</Text>
+          <Text mb="sm">{t("limitsText", { anonymous: format.number(limits.anonymousPerMinute), key: format.number(limits.keyPerMinute), pro: format.number(limits.proKeyPerMinute) })}</Text>
           <Text mb="sm">{t("limitsKeys")}</Text>
           <Code block mb="sm">{`curl -H "Authorization: Bearer oto_…" "${origin}${quick}"\ncurl -H "X-API-Key: oto_…" "${origin}${quick}"`}</Code>
           <Text mb="sm">

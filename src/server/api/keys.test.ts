@@ -26,7 +26,7 @@ describe.each(DIALECTS)("API keys on %s", (dialect) => {
 
   it("finds an active key, records its use, and refuses it once revoked", async () => {
     const { key, summary } = await createApiKey(userId, "laptop", db());
-    expect(await findActiveApiKey(key, db(), 1_000)).toEqual({ id: summary.id, userId });
+    expect(await findActiveApiKey(key, db(), 1_000)).toEqual({ id: summary.id, userId, role: 0 });
     expect((await listApiKeys(userId, db()))[0]!.lastUsedAt).toBe(1_000);
     expect(await findActiveApiKey(`${key.slice(0, -1)}${key.endsWith("A") ? "B" : "A"}`, db())).toBeNull();
     expect(await findActiveApiKey("oto_' OR 1=1 --", db())).toBeNull();

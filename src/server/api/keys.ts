@@ -101,11 +101,16 @@ const lastWritten = new Map<string, number>();
  * The active key with this value, or null (unknown, malformed or revoked). Records the use, at
  * most once a minute per key.
  */
-export async function findActiveApiKey(key: string, db: AppDb = getDb(), now = Date.now()): Promise<{ id: string; userId: string } | null> {
+export async function findActiveApiKey(key: string, db: AppDb = getDb(), now = Date.now()): Promise<{ id: string; userId: string; role: number } | null> {
   if (!looksLikeApiKey(key)) return null;
-  const { apiKeys } = db.t;
+  const { apiKeys, users } = db.t;
   const [row] = await db.use((orm) =>
-    orm.select({ id: apiKeys.id, userId: apiKeys.userId, revokedAt: apiKeys.revokedAt }).from(apiKeys).where(eq(apiKeys.keyHash, hashApiKey(key))).limit(1),
+    orm
+      .select({ id: apiKeys.id, userId: apiKeys.userId, revokedAt: apiKeys.revokedAt, role: users.role })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId))
+      .where(eq(apiKeys.keyHash, hashApiKey(key)))
+      .limit(1),
   );
   if (!row || row.revokedAt) return null;
   const written = lastWritten.get(row.id);
@@ -114,5 +119,5 @@ export async function findActiveApiKey(key: string, db: AppDb = getDb(), now = D
     lastWritten.set(row.id, now);
     await db.use((orm) => orm.update(apiKeys).set({ lastUsedAt: new Date(now) }).where(eq(apiKeys.id, row.id)));
   }
-  return { id: row.id, userId: row.userId };
+  return { id: row.id, userId: row.userId, role: row.role };
 }

@@ -64,7 +64,7 @@ function cubeSchema(cube: CubeDef): Json {
   };
 }
 
-export function openApiDocument(limits: { anonymousPerMinute: number; keyPerMinute: number } = settings().api): Json {
+export function openApiDocument(limits: { anonymousPerMinute: number; keyPerMinute: number; proKeyPerMinute: number } = settings().api): Json {
   const cubeNames = CUBES.map((c) => c.name);
   const levelNames = [...new Set(CUBES.flatMap((c) => cubeLevels(c).map((l) => l.name)))].sort();
   const query = (name: string, description: string, schema: Json, extra: Json = {}): Json => ({ name, in: "query", description, schema, ...extra });
@@ -75,7 +75,7 @@ export function openApiDocument(limits: { anonymousPerMinute: number; keyPerMinu
       version: "1.0.0",
       summary: "International trade, economic complexity and indicators, as open data.",
       description:
-        `Query any cube of the warehouse: choose levels to drill down by, cut members, pick years and measures. Every answer names its source and licence. Anonymous use is free: ${limits.anonymousPerMinute} requests a minute per address. A free API key (created on the account page, sent as \`Authorization: Bearer oto_...\` or \`X-API-Key\`) raises the limit to ${limits.keyPerMinute} a minute. Every answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; beyond the limit the answer is 429 with Retry-After. Cubes, levels and measures are listed under components.schemas (x-levels, x-measures) and live at /api/cubes; which years each dataset covers is at /api/catalog.`,
+        `Query any cube of the warehouse: choose levels to drill down by, cut members, pick years and measures. Every answer names its source and licence. Anonymous use is free: ${limits.anonymousPerMinute} requests a minute per address. A free API key (created on the account page, sent as \`Authorization: Bearer oto_...\` or \`X-API-Key\`) raises the limit to ${limits.keyPerMinute} a minute, and to ${limits.proKeyPerMinute} for the keys of PRO and PREMIUM accounts. Every answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; beyond the limit the answer is 429 with Retry-After. Cubes, levels and measures are listed under components.schemas (x-levels, x-measures) and live at /api/cubes; which years each dataset covers is at /api/catalog.`,
       license: { name: "Per dataset: see each answer's source.annotations.licence", identifier: "CC-BY-4.0" },
     },
     // A key is optional: `{}` is anonymous use.

@@ -5,9 +5,10 @@ import { frontDoor } from "./door";
 
 const KEY = `oto_${"a".repeat(43)}`;
 const REVOKED = `oto_${"b".repeat(43)}`;
+const PRO_KEY = `oto_${"p".repeat(43)}`;
 
 function meter(now = () => 0) {
-  return new ApiMeter({ anonymousPerMinute: 3, keyPerMinute: 5, findKey: async (key) => (key === KEY ? { id: "k1" } : null), now });
+  return new ApiMeter({ anonymousPerMinute: 3, keyPerMinute: 5, proKeyPerMinute: 8, findKey: async (key) => (key === KEY ? { id: "k1", role: 0 } : key === PRO_KEY ? { id: "k2", role: 1 } : null), now });
 }
 
 describe("ApiMeter", async () => {
@@ -42,6 +43,12 @@ describe("ApiMeter", async () => {
     expect(keyed).toMatchObject({ kind: "allowed", headers: { "RateLimit-Limit": "5", "RateLimit-Remaining": "4" } });
     for (let i = 0; i < 4; i++) await m.check(`203.0.113.${i}`, { "x-api-key": KEY });
     expect(await m.check("203.0.113.9", { "x-api-key": KEY })).toMatchObject({ kind: "limited", keyed: true });
+  });
+
+  it("gives the key of a PRO or PREMIUM account the paid plan's higher limit", async () => {
+    const m = meter();
+    expect(await m.check("a", { authorization: `Bearer ${PRO_KEY}` })).toMatchObject({ kind: "allowed", headers: { "RateLimit-Limit": "8", "RateLimit-Remaining": "7" } });
+    expect(await m.check("a", { authorization: `Bearer ${KEY}` })).toMatchObject({ kind: "allowed", headers: { "RateLimit-Limit": "5" } });
   });
 
   it("refuses an unknown, revoked or malformed key instead of treating it as anonymous", async () => {

@@ -14,6 +14,7 @@
 import "server-only";
 import type { IncomingHttpHeaders } from "node:http";
 import { MemoryCounter, type WindowCounter } from "@/server/http/counters";
+import { hasPaidPlan } from "@/domain/auth/roles";
 
 /** The API paths the limits apply to: the documented data API and the bulk files. */
 const METERED = /^\/api\/(?:data|view|catalog|cubes|openapi\.json|bulk(?:\/.*)?|tesseract(?:\/.*)?)\/?$/;
@@ -31,8 +32,10 @@ export type MeterDecision =
 export interface ApiMeterOptions {
   anonymousPerMinute: number;
   keyPerMinute: number;
-  /** The active key with this value, or null (unknown or revoked). */
-  findKey: (key: string) => Promise<{ id: string } | null>;
+  /** Keys of PRO and PREMIUM accounts (a paid plan raises the limit). */
+  proKeyPerMinute: number;
+  /** The active key with this value and its owner's role, or null (unknown or revoked). */
+  findKey: (key: string) => Promise<{ id: string; role: number } | null>;
   /** Makes the counters (default: in this process's memory). */
   counter?: (name: string, limit: number, windowMs: number, maxKeys: number) => WindowCounter;
   now?: () => number;
@@ -52,16 +55,14 @@ export function presentedKey(headers: IncomingHttpHeaders): string | null {
 export class ApiMeter {
   private readonly anonymous: WindowCounter;
   private readonly keyed: WindowCounter;
+  private readonly proKeyed: WindowCounter;
 
   constructor(private readonly options: ApiMeterOptions) {
     const windowMs = API_WINDOW_SECONDS * 1000;
     const make = options.counter ?? ((_name, limit, ms, maxKeys) => new MemoryCounter(limit, ms, maxKeys, options.now));
     this.anonymous = make("api-address", options.anonymousPerMinute, windowMs, 50_000);
     this.keyed = make("api-key", options.keyPerMinute, windowMs, 50_000);
-  }
-
-  get limits(): { anonymousPerMinute: number; keyPerMinute: number } {
-    return { anonymousPerMinute: this.options.anonymousPerMinute, keyPerMinute: this.options.keyPerMinute };
+    this.proKeyed = make("api-key-pro", options.proKeyPerMinute, windowMs, 50_000);
   }
 
   /** Counts one request from `address` (the door's client address) with these headers. */
@@ -73,7 +74,7 @@ export class ApiMeter {
       if (!key || key.length > 200) return { kind: "bad_key", reason: "malformed" };
       const found = await this.options.findKey(key);
       if (!found) return { kind: "bad_key", reason: "unknown" };
-      limiter = this.keyed;
+      limiter = hasPaidPlan(found.role) ? this.proKeyed : this.keyed;
       counted = `k:${found.id}`;
     }
     let hit;

@@ -6,6 +6,7 @@ import { accountPageMetadata } from "@/features/account/pageMeta";
 import { PricingPlans } from "@/features/account/PricingPlans";
 import { currentSession } from "@/server/auth/session";
 import { stripeConfigured } from "@/server/billing/stripe";
+import { settings } from "@/server/settings";
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -27,7 +28,7 @@ export default async function SubscriptionPage({ params }: Props) {
             {t("description")}
           </Text>
         </Stack>
-        <PricingPlans locale={locale} user={session?.user ?? null} checkout={stripeConfigured()} />
+        <PricingPlans locale={locale} user={session?.user ?? null} checkout={stripeConfigured()} apiLimits={settings().api} />
         <Text size="sm" c="dimmed" ta="center">
           {t("footnote")}
         </Text>
