@@ -1,12 +1,12 @@
-import { Anchor, Badge, Code, Group, Paper, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Tabs, TabsList, TabsPanel, TabsTab, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Code, Group, Paper, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Tabs, TabsList, TabsPanel, TabsTab, Text } from "@mantine/core";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { DocPage } from "@/features/shell/DocPage";
+import { DocPage, DocSection } from "@/features/shell/DocPage";
 import { yearsLabel } from "@/domain/format/years";
 import type { Locale } from "@/domain/i18n/locales";
 import { exampleQuery, openApiDocument } from "@/server/api/openapi";
 import { dataCatalog, tradeYears } from "@/server/catalog/catalog";
 import { listCubes } from "@/server/warehouse/client";
-import { CUBES, cubeLevels } from "@/server/warehouse/registry";
+import { CUBES, cubeLevels, getCube } from "@/server/warehouse/registry";
 import { TryQuery } from "./TryQuery";
 
 interface Parameter {
@@ -44,7 +44,9 @@ export async function ApiDocsPage({ locale, origin, limits }: { locale: Locale; 
   // The cubes this warehouse holds (as /api/cubes says); years from the catalogue where it lists the cube.
   const available = new Set(cubes.filter((c) => (c as { available?: boolean }).available).map((c) => c.name));
   const loaded = CUBES.filter((c) => available.has(c.name));
-  const quick = sections.at(-1) ? quickQuery(sections.at(-1)!.cube) : (loaded[0] ? exampleQuery(loaded[0]) : "/api/data");
+  // The snippets' cube: the one the catalogue names for the newest year, else the first loaded.
+  const snippetCube = getCube(sections.at(-1)?.cube ?? "") ?? loaded[0];
+  const quick = sections.at(-1) ? quickQuery(sections.at(-1)!.cube) : snippetCube ? exampleQuery(snippetCube) : "/api/data";
   const code = snippets(origin, quick);
   return (
     <DocPage title={t("title")} lead={t("lead")}
@@ -60,10 +62,7 @@ export async function ApiDocsPage({ locale, origin, limits }: { locale: Locale; 
       }
     >
 
-        <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="quick-start">
-          <Title order={2} size="h3" id="quick-start" mb="sm">
-            {t("quickStart")}
-          </Title>
+        <DocSection id="quick-start" title={t("quickStart")} framed>
           <Text mb="sm">{t("quickStartText")}</Text>
           <Tabs defaultValue="curl" keepMounted>
             <TabsList aria-label={t("languages")}>
@@ -81,20 +80,14 @@ export async function ApiDocsPage({ locale, origin, limits }: { locale: Locale; 
               </TabsPanel>
             ))}
           </Tabs>
-        </Paper>
+        </DocSection>
 
-        <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="try">
-          <Title order={2} size="h3" id="try" mb="sm">
-            {t("tryTitle")}
-          </Title>
+        <DocSection id="try" title={t("tryTitle")} framed>
           <Text mb="sm">{t("tryText")}</Text>
           <TryQuery initial={quick} labels={{ url: t("tryUrl"), run: t("tryRun"), rows: t.raw("tryRows") as string, failed: t("tryOnlyData") }} />
-        </Paper>
+        </DocSection>
 
-        <section aria-labelledby="parameters">
-          <Title order={2} size="h3" id="parameters" mb="sm">
-            {t("parametersTitle")}
-          </Title>
+        <DocSection id="parameters" title={t("parametersTitle")}>
           <Text mb="sm">{t("parametersText")}</Text>
           <TableScrollContainer minWidth={560} type="native">
             <Table striped withTableBorder data-testid="api-parameters">
@@ -116,12 +109,9 @@ export async function ApiDocsPage({ locale, origin, limits }: { locale: Locale; 
               </TableTbody>
             </Table>
           </TableScrollContainer>
-        </section>
+        </DocSection>
 
-        <section aria-labelledby="limits" data-testid="api-limits">
-          <Title order={2} size="h3" id="limits" mb="sm">
-            {t("limitsTitle")}
-          </Title>
+        <DocSection id="limits" title={t("limitsTitle")} testId="api-limits">
           <Text mb="sm">{t("limitsText", { anonymous: format.number(limits.anonymousPerMinute), key: format.number(limits.keyPerMinute), pro: format.number(limits.proKeyPerMinute) })}</Text>
           <Text mb="sm">{t("limitsKeys")}</Text>
           <Code block mb="sm">{`curl -H "Authorization: Bearer oto_…" "${origin}${quick}"\ncurl -H "X-API-Key: oto_…" "${origin}${quick}"`}</Code>
@@ -131,20 +121,16 @@ export async function ApiDocsPage({ locale, origin, limits }: { locale: Locale; 
           <Text size="sm" c="dimmed">
             {t("limitsCors")}
           </Text>
-        </section>
+        </DocSection>
 
-        <section aria-labelledby="tesseract" data-testid="api-tesseract">
-          <Title order={2} size="h3" id="tesseract" mb="sm">
-            {t("tesseractTitle")}
-          </Title>
+        <DocSection id="tesseract" title={t("tesseractTitle")} testId="api-tesseract">
           <Text mb="sm">{t("tesseractText")}</Text>
-          <Code block>{`import { Client } from "@datawheel/olap-client";\n\nconst client = await Client.fromURL("${origin}/api/tesseract/");\nconst cube = await client.getCube("${loaded[0]?.name ?? "trade_i_ots_a_sections"}");\nconst { data } = await client.execQuery(cube.query.addDrilldown("Year").addMeasure("${loaded[0]?.defaultMeasure ?? "Trade Value"}"));`}</Code>
-        </section>
+          {snippetCube ? (
+            <Code block>{`import { Client } from "@datawheel/olap-client";\n\nconst client = await Client.fromURL("${origin}/api/tesseract/");\nconst cube = await client.getCube("${snippetCube.name}");\nconst { data } = await client.execQuery(cube.query.addDrilldown("${snippetCube.timeLevel}").addMeasure("${snippetCube.defaultMeasure}"));`}</Code>
+          ) : null}
+        </DocSection>
 
-        <section aria-labelledby="errors">
-          <Title order={2} size="h3" id="errors" mb="sm">
-            {t("errorsTitle")}
-          </Title>
+        <DocSection id="errors" title={t("errorsTitle")}>
           <Text mb="sm">{t("errorsText")}</Text>
           <Code block mb="sm">{`{ "error": { "code": "unknown_parameter", "message": "…", "parameter": "cut" } }`}</Code>
           <Stack gap={4} data-testid="api-errors">
@@ -156,12 +142,9 @@ export async function ApiDocsPage({ locale, origin, limits }: { locale: Locale; 
                 </Text>
               ))}
           </Stack>
-        </section>
+        </DocSection>
 
-        <section aria-labelledby="cubes">
-          <Title order={2} size="h3" id="cubes" mb="sm">
-            {t("cubesTitle")}
-          </Title>
+        <DocSection id="cubes" title={t("cubesTitle")}>
           <Text mb="md">{t("cubesText", { count: loaded.length })}</Text>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="api-cubes">
             {loaded.map((cube) => (
@@ -185,15 +168,12 @@ export async function ApiDocsPage({ locale, origin, limits }: { locale: Locale; 
               </Paper>
             ))}
           </SimpleGrid>
-        </section>
+        </DocSection>
 
-        <section aria-labelledby="licences">
-          <Title order={2} size="h3" id="licences" mb="sm">
-            {t("licencesTitle")}
-          </Title>
+        <DocSection id="licences" title={t("licencesTitle")}>
           <Text>{t("licencesText")}</Text>
           <Text mt="xs">{t("citeText")}</Text>
-        </section>
+        </DocSection>
     </DocPage>
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Code, Paper, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Code, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import { BILL_OF_LADING_FIELDS, BILL_OF_LADING_RESOURCE } from "@/domain/bulk/billOfLading";
 import type { Locale } from "@/domain/i18n/locales";
-import { DocPage } from "@/features/shell/DocPage";
+import { DocPage, DocSection } from "@/features/shell/DocPage";
 import { TextLink } from "@/features/shell/AppLink";
 import { yearsLabel } from "@/domain/format/years";
 import { billOfLadingSummary, BOL_CUBE, type BolRanking } from "@/server/bulk/billOfLading";
@@ -45,10 +45,7 @@ export async function BillOfLadingPage({ locale }: { locale: Locale }) {
       }
     >
       {summary ? (
-        <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="bol-loaded" data-testid="bol-loaded">
-          <Title order={2} size="h3" id="bol-loaded" mb="xs">
-            {t("bol.loadedTitle")}
-          </Title>
+        <DocSection id="bol-loaded" title={t("bol.loadedTitle")} framed testId="bol-loaded">
           <Text mb="sm">{t("bol.loaded", { shipments: summary.shipments, years: yearsLabel(summary.years) })}</Text>
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
             <Ranking title={t("bol.origins")} rows={summary.origins} count={t("bol.count")} locale={locale} />
@@ -58,16 +55,13 @@ export async function BillOfLadingPage({ locale }: { locale: Locale }) {
           <Anchor href={`/api/data?cube=${BOL_CUBE}&drilldowns=Year,Exporter Country,Importer Country&measures=Shipments,Weight,Declared Value`} size="sm" mt="sm" display="inline-block">
             {t("bol.query")}
           </Anchor>
-        </Paper>
+        </DocSection>
       ) : (
         <Alert color="yellow" title={t("bol.noneTitle")} data-testid="bol-none">
           {t("bol.none")}
         </Alert>
       )}
-      <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="bol-sources">
-        <Title order={2} size="h3" id="bol-sources" mb="sm">
-          {t("bol.sourcesTitle")}
-        </Title>
+      <DocSection id="bol-sources" title={t("bol.sourcesTitle")} framed>
         <Stack gap="sm" data-testid="bol-sources">
           {sources.map((s) => (
             <div key={s}>
@@ -76,11 +70,8 @@ export async function BillOfLadingPage({ locale }: { locale: Locale }) {
             </div>
           ))}
         </Stack>
-      </Paper>
-      <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="bol-format">
-        <Title order={2} size="h3" id="bol-format" mb="sm">
-          {t("bol.formatTitle")}
-        </Title>
+      </DocSection>
+      <DocSection id="bol-format" title={t("bol.formatTitle")} framed>
         <Text size="sm" mb="sm">
           {t("bol.format", { resource: BILL_OF_LADING_RESOURCE, cube: BOL_CUBE })}
         </Text>
@@ -113,7 +104,7 @@ export async function BillOfLadingPage({ locale }: { locale: Locale }) {
         <Text size="sm" mt="sm" c="dimmed">
           {t("bol.contact")}
         </Text>
-      </Paper>
+      </DocSection>
     </DocPage>
   );
 }

@@ -1,14 +1,14 @@
 import { Alert, Anchor, Badge, Code, Group, Paper, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { loginPath } from "@/domain/auth/paths";
-import { bulkUrl, fileSize, isPremiumTier, type BulkPackage, type BulkResource, type BulkTier } from "@/domain/bulk/bulk";
+import { BULK_TIERS, bulkUrl, fileSize, isPremiumTier, type BulkPackage, type BulkResource, type BulkTier } from "@/domain/bulk/bulk";
 import { yearsLabel } from "@/domain/format/years";
 import type { Locale } from "@/domain/i18n/locales";
-import { DocPage } from "@/features/shell/DocPage";
+import { DocPage, DocSection } from "@/features/shell/DocPage";
 import { TextLink } from "@/features/shell/AppLink";
 import { currentBulk } from "@/server/bulk/files";
 import { getMembers, type MemberKind } from "@/server/warehouse/client";
-import { CUBES } from "@/server/warehouse/registry";
+import { getCube } from "@/server/warehouse/registry";
 import { FileLink, PremiumNotice } from "./PremiumGate";
 
 /** One row of a file table: the same subject in both formats. */
@@ -85,11 +85,15 @@ export async function BulkPage({ locale, tier, origin }: { locale: Locale; tier:
   const resources = pkg ? pkg.resources.filter((r) => r.tier === tier) : [];
   const labels = { subject: t(`subject.${tier}`), csv: t("csv"), parquet: t("parquet"), rows: t("rows"), sha: t("sha") };
   const caption = (cube: string) => {
-    const def = CUBES.find((c) => c.name === cube);
+    const def = getCube(cube);
     return def ? def.caption[locale] || def.caption.en : cube;
   };
   const datasetOf = (p: BulkPackage, dataset: string) => p.datasets.find((d) => d.dataset === dataset);
   const path = `/${locale}/resources/bulk-download/${tier}`;
+  const sampleUrl = `${origin}${pkg && generation ? bulkUrl(generation, resources[0]?.path ?? "datapackage.json") : "/api/bulk/datapackage.json"}`;
+  const byDataset = new Map<string, BulkResource[]>();
+  for (const r of resources) byDataset.set(r.dataset, [...(byDataset.get(r.dataset) ?? []), r]);
+  const collator = new Intl.Collator(locale);
 
   // Member names in the page's language (the package holds the English ones).
   const memberLevel = resources.find((r) => r.member)?.member?.level;
@@ -110,8 +114,7 @@ export async function BulkPage({ locale, tier, origin }: { locale: Locale; tier:
         <TextLink href={`/${locale}/resources/api`} underline="hover">
           {t("api")}
         </TextLink>
-        {(["international", "national", "products"] as const)
-          .filter((other) => other !== tier)
+        {BULK_TIERS.filter((other) => other !== tier)
           .map((other) => (
             <TextLink key={other} href={`/${locale}/resources/bulk-download/${other}`} underline="hover">
               {t(`titles.${other}`)}
@@ -138,14 +141,10 @@ export async function BulkPage({ locale, tier, origin }: { locale: Locale; tier:
           {t(`empty.${tier}`)}
         </Alert>
       ) : (
-        (() => {
-          const byDataset = new Map<string, BulkResource[]>();
-          for (const r of resources) byDataset.set(r.dataset, [...(byDataset.get(r.dataset) ?? []), r]);
-          return [...byDataset.entries()].map(([dataset, list]) => {
+        [...byDataset.entries()].map(([dataset, list]) => {
             const d = datasetOf(pkg, dataset);
             const csv = list.filter((r) => r.format === "csv");
             const total = list.reduce((sum, r) => sum + r.bytes, 0);
-            const collator = new Intl.Collator(locale);
             const rows = rowsOf(list, (r) => (r.member ? `${names.get(r.member.id) ?? r.member.name} (${r.member.id.toUpperCase()})` : String(r.year)));
             // Countries by name in the page's language; chapters and years in their own order.
             if (list[0]?.member?.level !== "HS2" && list[0]?.member) rows.sort((a, b) => collator.compare(a.label, b.label));
@@ -171,20 +170,16 @@ export async function BulkPage({ locale, tier, origin }: { locale: Locale; tier:
                 </Stack>
               </Paper>
             );
-          });
-        })()
+          })
       )}
-      <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="bulk-howto">
-        <Title order={2} size="h4" id="bulk-howto" mb="xs">
-          {t("howTitle")}
-        </Title>
+      <DocSection id="bulk-howto" title={t("howTitle")} framed>
         <Stack gap="xs">
           <Text size="sm">{t("howRows")}</Text>
           <Text size="sm">{t("howVerify")}</Text>
-          <Code block data-testid="bulk-snippet">{`curl -OJ "${origin}${pkg && generation ? bulkUrl(generation, resources[0]?.path ?? "datapackage.json") : "/api/bulk/datapackage.json"}"${premium ? ' -H "Authorization: Bearer oto_…"' : ""}\nsha256sum *.csv.gz *.parquet\n# ${t("howResume")}\ncurl -C - -OJ "${origin}${pkg && generation ? bulkUrl(generation, resources[0]?.path ?? "datapackage.json") : "/api/bulk/datapackage.json"}"`}</Code>
+          <Code block data-testid="bulk-snippet">{`curl -OJ "${sampleUrl}"${premium ? ' -H "Authorization: Bearer oto_…"' : ""}\nsha256sum *.csv.gz *.parquet\n# ${t("howResume")}\ncurl -C - -OJ "${sampleUrl}"`}</Code>
           {premium ? <Text size="sm">{t("howKey")}</Text> : null}
         </Stack>
-      </Paper>
+      </DocSection>
     </DocPage>
   );
 }

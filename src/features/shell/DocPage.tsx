@@ -1,4 +1,4 @@
-import { Container, Stack, Text, Title } from "@mantine/core";
+import { Container, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 
 /**
@@ -19,5 +19,31 @@ export function DocPage({ title, lead, intro, gap = "xl", children }: { title: s
         {children}
       </Stack>
     </Container>
+  );
+}
+
+/**
+ * One titled block of a reference page: a `<section>` labelled by its heading, framed as a card
+ * (`framed`) or plain. The heading is an h2 with the id the section points at.
+ */
+export function DocSection({ id, title, framed = false, testId, children }: { id: string; title: ReactNode; framed?: boolean; testId?: string; children: ReactNode }) {
+  const heading = (
+    <Title order={2} size="h3" id={id} mb="sm">
+      {title}
+    </Title>
+  );
+  if (framed) {
+    return (
+      <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby={id} data-testid={testId}>
+        {heading}
+        {children}
+      </Paper>
+    );
+  }
+  return (
+    <section aria-labelledby={id} data-testid={testId}>
+      {heading}
+      {children}
+    </section>
   );
 }
