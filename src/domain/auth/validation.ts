@@ -34,11 +34,11 @@ export function normaliseEmail(input: unknown): string | null {
   return email;
 }
 
-/** A display name: trimmed, inner whitespace collapsed, no control characters. */
-export function normaliseName(input: unknown): string | null {
+/** A display name (of a person, an API key...): trimmed, inner whitespace collapsed, no control characters, at most `max` characters. */
+export function normaliseName(input: unknown, max = NAME_MAX_LENGTH): string | null {
   if (typeof input !== "string") return null;
   const name = input.normalize("NFC").replace(/\s+/g, " ").trim();
-  if (name.length === 0 || [...name].length > NAME_MAX_LENGTH || CONTROL.test(name)) return null;
+  if (name.length === 0 || [...name].length > max || CONTROL.test(name)) return null;
   return name;
 }
 

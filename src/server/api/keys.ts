@@ -5,6 +5,7 @@
 import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { createHash, randomBytes } from "node:crypto";
+import { normaliseName } from "@/domain/auth/validation";
 import { getDb, type AppDb } from "@/server/db/client";
 
 export const API_KEY_PREFIX = "oto_";
@@ -33,12 +34,9 @@ export function looksLikeApiKey(value: string): boolean {
   return KEY_SHAPE.test(value);
 }
 
-/** A key name as stored: trimmed, single-spaced, no control characters, 1 to KEY_NAME_MAX characters; else null. */
+/** A key name as stored: a display name (normaliseName) of 1 to KEY_NAME_MAX characters; else null. */
 export function normaliseKeyName(input: unknown): string | null {
-  if (typeof input !== "string") return null;
-  const name = input.replace(/\s+/g, " ").trim();
-  if (!name || [...name].length > KEY_NAME_MAX || /[\u0000-\u001f\u007f-\u009f]/.test(name)) return null;
-  return name;
+  return normaliseName(input, KEY_NAME_MAX);
 }
 
 export class TooManyKeysError extends Error {

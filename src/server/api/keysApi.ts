@@ -6,7 +6,7 @@ import "server-only";
 import { z } from "zod";
 import { readProtectedPost, requireApiSession } from "@/server/auth/guard";
 import { limiters } from "@/server/auth/rateLimits";
-import { jsonError } from "@/server/http/jsonError";
+import { jsonError, tooManyRequests } from "@/server/http/jsonError";
 import { createApiKey, KEY_NAME_MAX, MAX_KEYS_PER_USER, normaliseKeyName, revokeApiKey, TooManyKeysError } from "./keys";
 
 const createSchema = z.object({
@@ -21,9 +21,6 @@ const createSchema = z.object({
 });
 const revokeSchema = z.object({ id: z.uuid() });
 
-function tooMany(retryAfterSeconds: number): Response {
-  return jsonError(429, "rate_limited", "Too many attempts. Try again later.", { "Retry-After": String(retryAfterSeconds) });
-}
 
 export async function handleCreateKey(request: Request): Promise<Response> {
   const auth = await requireApiSession();
@@ -31,7 +28,7 @@ export async function handleCreateKey(request: Request): Promise<Response> {
   const input = await readProtectedPost(request, createSchema, 4 * 1024);
   if (!input.ok) return input.response;
   const hit = await limiters().account.hit(auth.session.row.id);
-  if (!hit.allowed) return tooMany(hit.retryAfterSeconds);
+  if (!hit.allowed) return tooManyRequests(hit.retryAfterSeconds);
   try {
     const { key, summary } = await createApiKey(auth.session.row.id, input.data.name);
     return Response.json({ key, apiKey: summary }, { status: 201, headers: { "Cache-Control": "no-store" } });

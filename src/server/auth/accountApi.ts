@@ -15,7 +15,7 @@ import {
   passwordProblems,
   signupSchema,
 } from "@/domain/auth/validation";
-import { jsonError } from "@/server/http/jsonError";
+import { jsonError, tooManyRequests } from "@/server/http/jsonError";
 import { clientKey } from "@/server/http/rateLimit";
 import { readProtectedPost, requireApiSession } from "./guard";
 import { hashPassword, verifyPassword } from "./password";
@@ -28,18 +28,15 @@ import { secureCookies } from "@/server/origin";
 /** After signing in by email link, a new password may be set without the old one for this long. */
 export const PASSWORD_RESET_WINDOW_MS = 15 * 60_000;
 
-function tooMany(retryAfterSeconds: number): Response {
-  return jsonError(429, "rate_limited", "Too many attempts. Try again later.", { "Retry-After": String(retryAfterSeconds) });
-}
 
 export async function handleSignup(request: Request): Promise<Response> {
   const hit = await limiters().signup.hit(clientKey(request.headers));
-  if (!hit.allowed) return tooMany(hit.retryAfterSeconds);
+  if (!hit.allowed) return tooManyRequests(hit.retryAfterSeconds);
   const input = await readProtectedPost(request, signupSchema);
   if (!input.ok) return input.response;
   const { name, email, password, isAcademic } = input.data;
   const perEmail = await limiters().signupEmail.hit(email);
-  if (!perEmail.allowed) return tooMany(perEmail.retryAfterSeconds);
+  if (!perEmail.allowed) return tooManyRequests(perEmail.retryAfterSeconds);
   const passwordHash = await hashPassword(password);
   try {
     await createUser({ name, email, passwordHash, isAcademic });
@@ -71,7 +68,7 @@ export function needsCurrentPassword(session: Pick<ServerSession, "row" | "token
 
 async function checkPassword(session: ServerSession, password: string | undefined): Promise<Response | null> {
   const hit = await limiters().account.hit(session.row.id);
-  if (!hit.allowed) return tooMany(hit.retryAfterSeconds);
+  if (!hit.allowed) return tooManyRequests(hit.retryAfterSeconds);
   if (!(await verifyPassword(session.row.passwordHash, password ?? ""))) {
     return jsonError(400, "wrong_password", "The current password is not correct.");
   }

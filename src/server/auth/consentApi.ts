@@ -9,7 +9,7 @@ import { consentBodySchema } from "@/server/consent/schemas";
 import { z } from "zod";
 import { readProtectedPost, requireApiSession } from "./guard";
 import { toSessionUser } from "./options";
-import { jsonError } from "@/server/http/jsonError";
+import { jsonError, tooManyRequests } from "@/server/http/jsonError";
 import { windowCounter, type WindowCounter } from "@/server/http/counters";
 import { clearHistory, listHistory, recordVisit, recordVisits } from "@/server/history/repository";
 import { mayKeepHistory, saveConsent } from "@/server/consent/store";
@@ -30,9 +30,6 @@ function limiters(): Limiters {
   return holder.__otoConsentLimiters;
 }
 
-function tooMany(retryAfterSeconds: number): Response {
-  return jsonError(429, "rate_limited", "Too many requests. Try again later.", { "Retry-After": String(retryAfterSeconds) });
-}
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -40,7 +37,7 @@ export async function handleConsent(request: Request): Promise<Response> {
   const auth = await requireApiSession();
   if (!auth.ok) return auth.response;
   const hit = await limiters().consent.hit(auth.session.row.id);
-  if (!hit.allowed) return tooMany(hit.retryAfterSeconds);
+  if (!hit.allowed) return tooManyRequests(hit.retryAfterSeconds, "Too many requests. Try again later.");
   const input = await readProtectedPost(request, consentBodySchema, BODY_LIMIT);
   if (!input.ok) return input.response;
   const row = await saveConsent(auth.session.row.id, input.data.consent);
@@ -59,7 +56,7 @@ export async function handleHistoryVisit(request: Request): Promise<Response> {
   const auth = await requireApiSession();
   if (!auth.ok) return auth.response;
   const hit = await limiters().history.hit(auth.session.row.id);
-  if (!hit.allowed) return tooMany(hit.retryAfterSeconds);
+  if (!hit.allowed) return tooManyRequests(hit.retryAfterSeconds, "Too many requests. Try again later.");
   const input = await readProtectedPost(request, historyPostSchema, 16 * 1024);
   if (!input.ok) return input.response;
   if (!mayKeepHistory(auth.session.row)) {
@@ -73,7 +70,7 @@ export async function handleHistoryClear(request: Request): Promise<Response> {
   const auth = await requireApiSession();
   if (!auth.ok) return auth.response;
   const hit = await limiters().history.hit(auth.session.row.id);
-  if (!hit.allowed) return tooMany(hit.retryAfterSeconds);
+  if (!hit.allowed) return tooManyRequests(hit.retryAfterSeconds, "Too many requests. Try again later.");
   const input = await readProtectedPost(request, z.strictObject({}), BODY_LIMIT);
   if (!input.ok) return input.response;
   await clearHistory(auth.session.row.id);

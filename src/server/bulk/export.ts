@@ -11,8 +11,9 @@ import { createReadStream, existsSync, mkdirSync, readdirSync, renameSync, rmSyn
 import path from "node:path";
 import { internationalDatasets, generationOf, richestGoodsDataset, FORMAT_EXTENSION, type BulkFormat, type BulkPackage, type BulkResource, type BulkTier } from "@/domain/bulk/bulk";
 import { compileQuery, type CompiledQuery } from "@/server/warehouse/compile";
-import { warehouseEngine, warehouseMeta, withWarehouse, type SqlParam, type WarehouseSession } from "@/server/warehouse/db";
+import { warehouseEngine, warehouseMeta, withWarehouse, type SqlParam, type WarehouseMeta, type WarehouseSession } from "@/server/warehouse/db";
 import { resolveQuery } from "@/server/warehouse/query";
+import { literal } from "@/server/warehouse/sql";
 import type { DataQuery } from "@/server/warehouse/types";
 import { CUBES, type CubeDef, type LevelDef } from "@/server/warehouse/registry";
 import { settings } from "@/server/settings";
@@ -30,7 +31,7 @@ export function sqlLiteral(value: SqlParam): string {
     if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
     return String(value);
   }
-  return `'${value.replace(/'/g, "''")}'`;
+  return literal(value);
 }
 
 /** COPY takes no parameters: the compiled SQL with each `$pN` written as a literal. */
@@ -89,12 +90,17 @@ export interface ExportResult {
   skipped: boolean;
 }
 
+/** A query compiled for a whole export (unpaged, the API's column names), its parameters written in. */
+function exportQuery(query: DataQuery, meta: WarehouseMeta): { sql: string; columns: string[]; compiled: CompiledQuery } {
+  const compiled = compileQuery(resolveQuery(query), { locale: "en", cube: meta.cubes.get(query.cube), tables: meta.tables, dialect: warehouseEngine().dialect });
+  const { sql, columns } = compiled.unpaged();
+  return { sql: inlineParams(sql, compiled.params), columns, compiled };
+}
+
 /** The reporting countries (or HS2 chapters) of a dataset, with their English names. */
-async function members(session: WarehouseSession, cube: CubeDef, levelName: string): Promise<{ id: string; name: string }[]> {
+async function members(session: WarehouseSession, meta: WarehouseMeta, cube: CubeDef, levelName: string): Promise<{ id: string; name: string }[]> {
   const level = levelsOf(cube).find((l) => l.name === levelName)!;
-  const meta = (await warehouseMeta())!;
-  const compiled = compileQuery(resolveQuery({ cube: cube.name, drilldowns: [levelName] }), { locale: "en", cube: meta.cubes.get(cube.name), tables: meta.tables, dialect: warehouseEngine().dialect });
-  const rows = await session.query(inlineParams(compiled.exportSql, compiled.params));
+  const rows = await session.query(exportQuery({ cube: cube.name, drilldowns: [levelName] }, meta).sql);
   return rows
     .map((r) => ({ id: String(r[`${level.name} ID`]), name: String(r[level.name] ?? r[`${level.name} ID`]) }))
     .filter((m) => m.id && m.id !== "null");
@@ -149,7 +155,7 @@ export async function exportBulk(options: { force?: boolean; root?: string; log?
       const reporter = cube.catalog?.reporterColumn ? levelsOf(cube).find((l) => l.column === cube.catalog!.reporterColumn) : undefined;
       const levelName = tier === "national" ? reporter?.name : levelsOf(cube).find((l) => l.name === "HS2")?.name;
       if (!levelName) continue;
-      for (const m of await members(session, cube, levelName)) {
+      for (const m of await members(session, meta, cube, levelName)) {
         jobs.push({
           tier,
           dataset: d.dataset,
@@ -171,9 +177,7 @@ export async function exportBulk(options: { force?: boolean; root?: string; log?
   let bytes = 0;
   try {
     for (const [i, job] of jobs.entries()) {
-      const compiled = compileQuery(resolveQuery(job.query), { locale: "en", cube: meta.cubes.get(job.cube.name), tables: meta.tables, dialect: warehouseEngine().dialect });
-      const select = inlineParams(compiled.exportSql, compiled.params);
-      const fields = compiled.exportColumns;
+      const { sql: select, columns: fields, compiled } = exportQuery(job.query, meta);
       for (const format of ["csv", "parquet"] as BulkFormat[]) {
         const rel = `${job.base}.${FORMAT_EXTENSION[format]}`;
         const file = path.join(/*turbopackIgnore: true*/ temp, rel);

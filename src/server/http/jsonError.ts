@@ -4,6 +4,11 @@ export function jsonError(status: number, code: string, message: string, headers
   return Response.json({ error: { code, message } }, { status, headers });
 }
 
+/** 429 with Retry-After, in the error shape: a rate limit said no. */
+export function tooManyRequests(retryAfterSeconds: number, message = "Too many attempts. Try again later."): Response {
+  return jsonError(429, "rate_limited", message, { "Retry-After": String(retryAfterSeconds) });
+}
+
 /** Reads a request body as text, refusing more than maxBytes without buffering the rest. */
 export async function readBodyLimited(request: Request, maxBytes: number): Promise<{ ok: true; text: string } | { ok: false }> {
   const declared = Number(request.headers.get("content-length") ?? "0");

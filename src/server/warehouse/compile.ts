@@ -32,10 +32,8 @@ export interface OutputColumn {
 export interface CompiledQuery {
   sql: string;
   countSql: string;
-  /** The whole answer, unpaged, columns named as the API names them (bulk files); same params. */
-  exportSql: string;
-  /** The columns of exportSql, in order. */
-  exportColumns: string[];
+  /** The whole answer, unpaged, columns named as the API names them (bulk files); same params. Built on demand. */
+  unpaged(): { sql: string; columns: string[] };
   params: Record<string, SqlParam>;
   columns: OutputColumn[];
   table: string;
@@ -316,19 +314,22 @@ export function compileQuery(q: ResolvedQuery, ctx: CompileContext): CompiledQue
   const withClause = `WITH ${ctes.join(",\n")}`;
   const sql = `${withClause}\nSELECT ${select.join(", ")} FROM page ${joins.join(" ")}${finalOrder ? ` ORDER BY ${finalOrder}` : ""}`;
   const countSql = `${withClause}\nSELECT count(*) AS n FROM ${source}`;
-  // Unpaged: the same CTEs with every row in "page"; a caption without a member table is its id
-  // and is left out; a member missing from its table is captioned by its id, as shape() does.
-  const exportCtes = [...ctes.slice(0, -1), `page AS (SELECT *, 0 AS __total FROM ${source})`];
-  const exported = columns.filter((c) => !(c.kind === "caption" && !c.level?.members));
-  const named = exported.map((c) => (c.kind === "caption" ? `COALESCE(x.${c.alias}, CAST(x.${c.idAlias} AS VARCHAR))` : `x.${c.alias}`) + ` AS ${(ctx.dialect ?? DEFAULT_DIALECT).ident(c.name)}`);
-  const exportOrder = columns.filter((c) => c.kind === "id").map((c) => `x.${c.alias} ASC NULLS LAST`);
-  const exportSql = `WITH ${exportCtes.join(",\n")}\nSELECT ${named.join(", ")} FROM (SELECT ${select.join(", ")} FROM page ${joins.join(" ")}) AS x${exportOrder.length ? ` ORDER BY ${exportOrder.join(", ")}` : ""}`;
+  // Unpaged (only the bulk export asks; built then, not on every query): the same CTEs with every
+  // row in "page"; a caption without a member table is its id and is left out; a member missing
+  // from its table is captioned by its id, as shape() does.
+  const unpaged = () => {
+    const exportCtes = [...ctes.slice(0, -1), `page AS (SELECT *, 0 AS __total FROM ${source})`];
+    const exported = columns.filter((c) => !(c.kind === "caption" && !c.level?.members));
+    const named = exported.map((c) => (c.kind === "caption" ? `COALESCE(x.${c.alias}, CAST(x.${c.idAlias} AS VARCHAR))` : `x.${c.alias}`) + ` AS ${(ctx.dialect ?? DEFAULT_DIALECT).ident(c.name)}`);
+    const exportOrder = columns.filter((c) => c.kind === "id").map((c) => `x.${c.alias} ASC NULLS LAST`);
+    const sql = `WITH ${exportCtes.join(",\n")}\nSELECT ${named.join(", ")} FROM (SELECT ${select.join(", ")} FROM page ${joins.join(" ")}) AS x${exportOrder.length ? ` ORDER BY ${exportOrder.join(", ")}` : ""}`;
+    return { sql, columns: exported.map((c) => c.name) };
+  };
   const available = ctx.cube?.years ?? [];
   return {
     sql,
     countSql,
-    exportSql,
-    exportColumns: exported.map((c) => c.name),
+    unpaged,
     params: params.values,
     columns,
     table: table.name,
