@@ -11,9 +11,9 @@ import { ButtonLink } from "@/features/shell/AppLink";
  * The page is the same for everyone (it is cached); whether its PREMIUM links are live is decided
  * here, from the session. The server checks again on every download.
  */
-function usePremium(): { allowed: boolean; signedIn: boolean; known: boolean } {
-  const { user, known } = useSessionUser();
-  return { allowed: canDownloadPremium(user?.role), signedIn: user !== null, known };
+function usePremium(): { allowed: boolean; signedIn: boolean } {
+  const { user } = useSessionUser();
+  return { allowed: canDownloadPremium(user?.role), signedIn: user !== null };
 }
 
 /** What a visitor without PREMIUM reads above the list, and the ways to get access. */

@@ -18,10 +18,15 @@ import { findActiveApiKey } from "@/server/api/keys";
 import { warehouseMeta } from "@/server/warehouse/db";
 import { exportRoot } from "./export";
 
-const cache = new Map<string, { mtimeMs: number; pkg: BulkPackage }>();
+const cache = new Map<string, { mtimeMs: number; pkg: BulkPackage; text: Buffer }>();
 
 /** The data package of one export generation, or null when that export does not exist. */
 export function bulkPackage(generation: string, root = exportRoot()): BulkPackage | null {
+  return bulkPackageFile(generation, root)?.pkg ?? null;
+}
+
+/** The package and its file's bytes (served as they are), read again only when the file changes. */
+function bulkPackageFile(generation: string, root: string): { pkg: BulkPackage; text: Buffer } | null {
   if (!GENERATION_PATTERN.test(generation)) return null;
   const file = path.join(/*turbopackIgnore: true*/ root, generation, "datapackage.json");
   let mtimeMs: number;
@@ -32,10 +37,11 @@ export function bulkPackage(generation: string, root = exportRoot()): BulkPackag
     return null;
   }
   const hit = cache.get(file);
-  if (hit && hit.mtimeMs === mtimeMs) return hit.pkg;
-  const pkg = JSON.parse(readFileSync(file, "utf8")) as BulkPackage;
-  cache.set(file, { mtimeMs, pkg });
-  return pkg;
+  if (hit && hit.mtimeMs === mtimeMs) return hit;
+  const text = readFileSync(file);
+  const entry = { mtimeMs, pkg: JSON.parse(text.toString("utf8")) as BulkPackage, text };
+  cache.set(file, entry);
+  return entry;
 }
 
 /** The current warehouse's generation and its export (null package: not exported yet). */
@@ -76,16 +82,17 @@ export async function handleBulkRequest(request: Request, segments: string[]): P
     return jsonError(404, "not_found", "No such file: see /api/bulk/datapackage.json for the list.");
   }
   const root = exportRoot();
-  const pkg = bulkPackage(generation, root);
-  if (!pkg) {
+  const exported = bulkPackageFile(generation, root);
+  const pkg = exported?.pkg;
+  if (!exported || !pkg) {
     const { generation: current } = await currentBulk();
     return jsonError(current && current !== generation ? 410 : 404, current && current !== generation ? "generation_gone" : "not_found", `These files are not served any more; the current list is at /api/bulk/datapackage.json.`);
   }
   const wanted = rest.join("/");
   const immutable = "public, max-age=31536000, immutable";
   if (wanted === "datapackage.json") {
-    const body = readFileSync(path.join(/*turbopackIgnore: true*/ root, generation, "datapackage.json"));
-    return new Response(head ? null : body, { headers: { "Content-Type": "application/json; charset=utf-8", "Content-Length": String(body.length), "Cache-Control": immutable } });
+    const body = exported.text;
+    return new Response(head ? null : new Uint8Array(body), { headers: { "Content-Type": "application/json; charset=utf-8", "Content-Length": String(body.length), "Cache-Control": immutable } });
   }
   const resource = pkg.resources.find((r) => r.path === wanted);
   if (!resource) return jsonError(404, "not_found", "No such file in this export: see its datapackage.json.");

@@ -31,7 +31,12 @@ export async function health(): Promise<{ status: number; body: Health }> {
   try {
     const db = getDb();
     database = { dialect: db.dialect, ok: true };
-    await Promise.race([db.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error("no answer in 3 s")), 3000))]);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([db.ping(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("no answer in 3 s")), 3000)))]);
+    } finally {
+      clearTimeout(timer);
+    }
   } catch (error) {
     database = { dialect: "unknown", ok: false, error: (error as Error).message.slice(0, 200) };
   }

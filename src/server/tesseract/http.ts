@@ -14,13 +14,13 @@
  */
 import "server-only";
 import { toCsvText, type CsvValue } from "@/domain/format/csv";
-import { isLocale, LOCALES, type Locale } from "@/domain/i18n/locales";
+import { LOCALES, type Locale } from "@/domain/i18n/locales";
 import { executeQuery } from "@/server/warehouse/execute";
 import { isWarehouseError } from "@/server/warehouse/errors";
 import { warehouseMeta } from "@/server/warehouse/db";
 import { CUBES, cubeLevels, getCube, type CubeDef } from "@/server/warehouse/registry";
 import type { DataResponse } from "@/server/warehouse/types";
-import { parseTesseractParams, TesseractError } from "./params";
+import { parseTesseractParams, tesseractLocale, TesseractError } from "./params";
 
 export const TESSERACT_VERSION = "1.0.0";
 const CACHE = "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400";
@@ -36,10 +36,7 @@ function toFailure(error: unknown): Response {
   return fail(500, "Unexpected error while answering the query.");
 }
 
-function localeOf(params: URLSearchParams): Locale {
-  const text = (params.get("locale") ?? "").trim().toLowerCase().split(/[-_]/)[0] ?? "";
-  return isLocale(text) ? text : "en";
-}
+const localeOf = (params: URLSearchParams): Locale => tesseractLocale(params.get("locale"));
 
 const DIMENSION_TYPE = { time: "time", geo: "geo", product: "standard", standard: "standard" } as const;
 

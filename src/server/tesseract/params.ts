@@ -25,6 +25,12 @@ export class TesseractError extends Error {
 
 const bad = (message: string) => new TesseractError(400, message);
 
+/** Tesseract answers an empty or unknown locale in its default language; `es-CL` reads as `es`. */
+export function tesseractLocale(text: string | null | undefined, fallback: Locale = "en"): Locale {
+  const language = (text ?? "").trim().toLowerCase().split(/[-_]/)[0] ?? "";
+  return isLocale(language) ? language : fallback;
+}
+
 export interface TesseractRequest {
   query: DataQuery;
   locale: Locale;
@@ -56,45 +62,23 @@ function parseCuts(name: string, value: string): { level: string; ids: string[] 
 
 const COMPARISONS = new Set(["gt", "gte", "lt", "lte", "eq", "neq"]);
 
-function number(name: string, text: string | undefined): number {
-  if (text === undefined || !/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text)) throw bad(`${name}: "${String(text).slice(0, 40)}" is not a number`);
-  return Number(text);
+const NUMBER = String.raw`(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)`;
+const OP = "(gt|gte|lt|lte|eq|neq)";
+/** `Measure.gt.10` or `Measure.gte.1.and.lte.5` (a measure name may hold dots; numbers may be decimal). */
+const FILTER = new RegExp(`^(.+?)\\.${OP}\\.${NUMBER}(?:\\.(and|or)\\.${OP}\\.${NUMBER})?$`, "i");
+
+function parseFilter(token: string): MeasureFilter {
+  const m = FILTER.exec(token.trim());
+  if (!m) throw bad(`filters: expected Measure.gt.value or Measure.gte.value.and.lte.value (gt, gte, lt, lte, eq, neq), got "${token.slice(0, 80)}"`);
+  type Op = MeasureFilter["conditions"][number]["op"];
+  const conditions = [{ op: m[2]!.toLowerCase() as Op, value: Number(m[3]) }];
+  if (m[4]) conditions.push({ op: m[5]!.toLowerCase() as Op, value: Number(m[6]) });
+  return { measure: m[1]!, conditions, joint: (m[4]?.toLowerCase() ?? "and") as "and" | "or" };
 }
 
-/** `Measure.gt.10`, `Measure.gte.1.and.lte.5` (the measure name may hold dots: conditions are matched from the end). */
-function parseFilter(token: string): MeasureFilter {
-  const parts = token.split(".");
-  // Find where the conditions start: the first "op.number" pair after at least one name part.
-  for (let i = 1; i < parts.length - 1; i++) {
-    if (!COMPARISONS.has(parts[i]!.toLowerCase())) continue;
-    const measure = parts.slice(0, i).join(".");
-    const rest = parts.slice(i);
-    const conditions: { op: MeasureFilter["conditions"][number]["op"]; value: number }[] = [];
-    let joint: "and" | "or" = "and";
-    let k = 0;
-    while (k < rest.length) {
-      const op = rest[k]!.toLowerCase();
-      if (!COMPARISONS.has(op)) throw bad(`filters: unknown comparison "${op.slice(0, 20)}" (gt, gte, lt, lte, eq, neq)`);
-      // A decimal number holds a dot of its own.
-      let text = rest[k + 1];
-      let used = 2;
-      if (rest[k + 2] !== undefined && /^\d+$/.test(rest[k + 2]!) && !COMPARISONS.has(rest[k + 2]!.toLowerCase()) && rest[k + 2] !== "and" && rest[k + 2] !== "or") {
-        text = `${rest[k + 1]}.${rest[k + 2]}`;
-        used = 3;
-      }
-      conditions.push({ op: op as MeasureFilter["conditions"][number]["op"], value: number("filters", text) });
-      k += used;
-      if (k < rest.length) {
-        const j = rest[k]!.toLowerCase();
-        if (j !== "and" && j !== "or") throw bad(`filters: expected "and" or "or" between conditions, got "${j.slice(0, 20)}"`);
-        joint = j;
-        k++;
-      }
-    }
-    if (conditions.length > 2) throw bad("filters: at most two conditions per measure");
-    return { measure, conditions, joint };
-  }
-  throw bad(`filters: expected Measure.gt.value (gt, gte, lt, lte, eq, neq), got "${token.slice(0, 80)}"`);
+/** Selected years; none selected is an empty answer, not an error (as Tesseract answers): year 0 matches no row. */
+function yearList(years: number[]): TimeSpec {
+  return { kind: "list", years: years.length ? years : [0] };
 }
 
 /** The `time` forms, against the years the cube holds (ascending). */
@@ -112,11 +96,11 @@ function parseTime(value: string, timeLevel: string, years: number[]): TimeSpec 
   if (parts.length === 1 && /^\d{4}$/.test(kind)) return { kind: "list", years: [Number(kind)] };
   if (kind === "latest" || kind === "trailing") {
     const n = count(parts[1]);
-    return n === 1 && kind === "latest" ? { kind: "latest" } : { kind: "list", years: years.slice(-n).length ? years.slice(-n) : [0] };
+    return n === 1 && kind === "latest" ? { kind: "latest" } : yearList(years.slice(-n));
   }
   if (kind === "oldest" || kind === "leading") {
     const n = count(parts[1]);
-    return n === 1 && kind === "oldest" ? { kind: "oldest" } : { kind: "list", years: years.slice(0, n).length ? years.slice(0, n) : [0] };
+    return n === 1 && kind === "oldest" ? { kind: "oldest" } : yearList(years.slice(0, n));
   }
   if (COMPARISONS.has(kind)) {
     const f = parseFilter(["Year", ...parts].join("."));
@@ -124,9 +108,7 @@ function parseTime(value: string, timeLevel: string, years: number[]): TimeSpec 
       const results = f.conditions.map(({ op, value: v }) => (op === "gt" ? y > v : op === "gte" ? y >= v : op === "lt" ? y < v : op === "lte" ? y <= v : op === "eq" ? y === v : y !== v));
       return f.joint === "or" ? results.some(Boolean) : results.every(Boolean);
     };
-    const chosen = years.filter(pass);
-    // Nothing matches: an empty answer, not an error (as Tesseract answers).
-    return { kind: "list", years: chosen.length ? chosen : [0] };
+    return yearList(years.filter(pass));
   }
   if (kind === "complete") throw new TesseractError(400, "time: the 'complete' restriction is for sub-annual data; every cube here is annual");
   throw bad(`time: unknown restriction "${kind.slice(0, 20)}" (latest, oldest, trailing, leading, gt, gte, lt, lte, eq)`);
@@ -142,9 +124,7 @@ export function parseTesseractParams(params: URLSearchParams, cubeInfo: { timeLe
   }
   const cube = get("cube")?.trim();
   if (!cube) throw bad("cube is required");
-  const localeText = get("locale")?.trim().toLowerCase() ?? "";
-  // Tesseract answers an empty or unknown locale in its default language.
-  const locale: Locale = isLocale(localeText) ? localeText : isLocale(localeText.split(/[-_]/)[0] ?? "") ? (localeText.split(/[-_]/)[0] as Locale) : defaultLocale;
+  const locale = tesseractLocale(get("locale"), defaultLocale);
   const properties = get("properties");
   if (properties && splitList(properties).length) throw bad(`properties: levels here have no properties (asked for "${properties.slice(0, 60)}")`);
 
