@@ -47,12 +47,12 @@ export async function BillOfLadingPage({ locale }: { locale: Locale }) {
       {summary ? (
         <DocSection id="bol-loaded" title={t("bol.loadedTitle")} framed testId="bol-loaded">
           <Text mb="sm">{t("bol.loaded", { shipments: summary.shipments, years: yearsLabel(summary.years) })}</Text>
-          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" style={{ alignItems: "start" }}>
             <Ranking title={t("bol.origins")} rows={summary.origins} count={t("bol.count")} locale={locale} />
             <Ranking title={t("bol.destinations")} rows={summary.destinations} count={t("bol.count")} locale={locale} />
             <Ranking title={t("bol.chapters")} rows={summary.chapters} count={t("bol.count")} locale={locale} />
           </SimpleGrid>
-          <Anchor href={`/api/data?cube=${BOL_CUBE}&drilldowns=Year,Exporter Country,Importer Country&measures=Shipments,Weight,Declared Value`} size="sm" mt="sm" display="inline-block">
+          <Anchor href={`/api/data?${new URLSearchParams({ cube: BOL_CUBE, drilldowns: "Year,Exporter Country,Importer Country", measures: "Shipments,Weight,Declared Value" })}`} size="sm" mt="sm" display="inline-block">
             {t("bol.query")}
           </Anchor>
         </DocSection>
