@@ -3,6 +3,7 @@
  * alternative spellings (ISO2, slugs of English names, HS codes, OEC ids) and the years each data
  * source covers. Built from member lists the server reads once; pure, so tests build it from fixtures.
  */
+import type { YearCoverage } from "./coverage";
 import type { ProductLevel, ProductRef } from "./state";
 
 export interface CatalogInput {
@@ -10,8 +11,10 @@ export interface CatalogInput {
   sections: readonly { id: string; name: string }[];
   hs2: readonly { id: string; section: string; name: string }[];
   hs4: readonly { id: string; section: string; name: string }[];
-  /** Years with data: section-level bilateral trade, and HS4 trade with the world. */
-  years: { sections: readonly number[]; hs4: readonly number[] };
+  /** HS6 products with trade in some loaded dataset (none without an HS6 import). */
+  hs6?: readonly { id: string; section: string; name: string }[];
+  /** What the builder can draw: revisions, depths and years (see coverage.ts). */
+  coverage: YearCoverage;
 }
 
 export interface VizCatalog {
@@ -19,7 +22,7 @@ export interface VizCatalog {
   country(token: string): string | null;
   /** A product given as OEC id ("52601"), HS code ("2601", "hs26") or slug ("copper-ore"); null when unknown. */
   product(token: string): ProductRef | null;
-  years: { sections: readonly number[]; hs4: readonly number[] };
+  coverage: YearCoverage;
 }
 
 /** "Côte d'Ivoire" -> "cote-d-ivoire". */
@@ -39,13 +42,15 @@ export function productUrlId(product: ProductRef): string {
 
 /**
  * Reads back an id built by productUrlId without the catalog: OEC ids have 1-2 characters for a
- * section, 3-4 for an HS2 chapter and 5-6 for an HS4 heading. Null when malformed.
+ * section, 3-4 for an HS2 chapter, 5-6 for an HS4 heading and 7-8 for an HS6 subheading. Null
+ * when malformed.
  */
 export function parseProductUrlId(urlId: string): ProductRef | null {
-  if (!/^\d{1,6}$/.test(urlId)) return null;
+  if (!/^\d{1,8}$/.test(urlId)) return null;
   if (urlId.length <= 2) return { level: "section", code: urlId, section: urlId };
   if (urlId.length <= 4) return { level: "hs2", code: urlId.slice(-2), section: urlId.slice(0, -2) };
-  return { level: "hs4", code: urlId.slice(-4), section: urlId.slice(0, -4) };
+  if (urlId.length <= 6) return { level: "hs4", code: urlId.slice(-4), section: urlId.slice(0, -4) };
+  return { level: "hs6", code: urlId.slice(-6), section: urlId.slice(0, -6) };
 }
 
 export function createVizCatalog(input: CatalogInput): VizCatalog {
@@ -59,7 +64,7 @@ export function createVizCatalog(input: CatalogInput): VizCatalog {
     if (slug && !countryAliases.has(slug)) countryAliases.set(slug, c.id);
   }
 
-  const byLevel: Record<ProductLevel, Map<string, ProductRef>> = { section: new Map(), hs2: new Map(), hs4: new Map() };
+  const byLevel: Record<ProductLevel, Map<string, ProductRef>> = { section: new Map(), hs2: new Map(), hs4: new Map(), hs6: new Map() };
   const slugs = new Map<string, ProductRef>();
   const add = (level: ProductLevel, id: string, section: string, name: string) => {
     const ref: ProductRef = { level, code: id, section };
@@ -70,6 +75,7 @@ export function createVizCatalog(input: CatalogInput): VizCatalog {
   for (const s of input.sections) add("section", s.id, s.id, s.name);
   for (const h of input.hs2) add("hs2", h.id, h.section, h.name);
   for (const h of input.hs4) add("hs4", h.id, h.section, h.name);
+  for (const h of input.hs6 ?? []) add("hs6", h.id, h.section, h.name);
 
   const withSection = (level: ProductLevel, code: string, section: string): ProductRef | null => {
     const ref = byLevel[level].get(code);
@@ -78,8 +84,8 @@ export function createVizCatalog(input: CatalogInput): VizCatalog {
 
   function product(token: string): ProductRef | null {
     const t = token.trim().toLowerCase();
-    const explicit = /^hs(\d{2}|\d{4})$/.exec(t);
-    if (explicit) return byLevel[explicit[1].length === 2 ? "hs2" : "hs4"].get(explicit[1]) ?? null;
+    const explicit = /^hs(\d{2}|\d{4}|\d{6})$/.exec(t);
+    if (explicit) return byLevel[explicit[1].length === 2 ? "hs2" : explicit[1].length === 4 ? "hs4" : "hs6"].get(explicit[1]) ?? null;
     if (/^\d+$/.test(t)) {
       switch (t.length) {
         case 1:
@@ -94,7 +100,12 @@ export function createVizCatalog(input: CatalogInput): VizCatalog {
         case 5:
           return withSection("hs4", t.slice(1), t[0]);
         case 6:
-          return withSection("hs4", t.slice(2), t.slice(0, 2));
+          // Section 10-21 and an HS4 heading, else a plain HS6 code ("260300").
+          return withSection("hs4", t.slice(2), t.slice(0, 2)) ?? byLevel.hs6.get(t) ?? null;
+        case 7:
+          return withSection("hs6", t.slice(1), t[0]);
+        case 8:
+          return withSection("hs6", t.slice(2), t.slice(0, 2));
         default:
           return null;
       }
@@ -108,5 +119,5 @@ export function createVizCatalog(input: CatalogInput): VizCatalog {
     return countryAliases.get(t) ?? null;
   }
 
-  return { country, product, years: input.years };
+  return { country, product, coverage: input.coverage };
 }

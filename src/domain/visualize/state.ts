@@ -6,19 +6,26 @@
 export const CHARTS = ["tree_map", "stacked", "line", "scatter", "network", "geomap"] as const;
 export type ChartType = (typeof CHARTS)[number];
 
-/** Product classification of the trade data. Only HS92 exists in this warehouse. */
-export const CLASSIFICATIONS = ["hs92"] as const;
+/**
+ * Product classifications (HS revisions) a URL may name. Which of them the warehouse holds is the
+ * data catalogue's answer (YearCoverage.classifications), never this list.
+ */
+export const CLASSIFICATIONS = ["hs92", "hs96", "hs02", "hs07", "hs12", "hs17", "hs22"] as const;
 export type Classification = (typeof CLASSIFICATIONS)[number];
+
+export function isClassification(value: string): value is Classification {
+  return (CLASSIFICATIONS as readonly string[]).includes(value);
+}
 
 export const FLOWS = ["export", "import"] as const;
 export type Flow = (typeof FLOWS)[number];
 
-export const DEPTHS = ["section", "hs2", "hs4"] as const;
+export const DEPTHS = ["section", "hs2", "hs4", "hs6"] as const;
 export type Depth = (typeof DEPTHS)[number];
 
 export type ProductLevel = Depth;
 
-/** A product as the state keeps it: its level, its HS code ("2601", "26", or the section "5") and its section. */
+/** A product as the state keeps it: its level, its HS code ("260300", "2601", "26", or the section "5") and its section. */
 export interface ProductRef {
   level: ProductLevel;
   code: string;

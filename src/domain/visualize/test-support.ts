@@ -1,7 +1,35 @@
+import type { CatalogEntry } from "@/domain/catalog/catalog";
 import { createVizCatalog, type VizCatalog } from "./catalog";
+import { vizCoverage } from "./coverage";
+
+/** A catalogue entry as the importer records it (goods, full coverage unless told otherwise). */
+export function catalogEntry(e: Partial<CatalogEntry> & Pick<CatalogEntry, "dataset" | "year">): CatalogEntry {
+  return {
+    cube: `cube_${e.dataset}`,
+    kind: "goods",
+    classification: "hs92",
+    depth: "section",
+    bilateral: false,
+    partial: false,
+    source: "ots",
+    priority: 2,
+    flows: ["export", "import"],
+    reporters: 200,
+    rows: 1000,
+    total: 1e12,
+    period: String(e.year),
+    ...e,
+  };
+}
+
+/** The package's shape: bilateral sections 1962-2018, HS4 with the world in 2018 (both flows). */
+export const PACKAGE_ENTRIES: CatalogEntry[] = [
+  ...Array.from({ length: 2018 - 1962 + 1 }, (_, i) => catalogEntry({ dataset: "ots_sections", year: 1962 + i, bilateral: true })),
+  catalogEntry({ dataset: "ots_hs4", year: 2018, depth: "hs4" }),
+];
 
 /** A small catalog with the members the codec and planner tests use. */
-export function fixtureCatalog(): VizCatalog {
+export function fixtureCatalog(entries: readonly CatalogEntry[] = PACKAGE_ENTRIES): VizCatalog {
   return createVizCatalog({
     countries: [
       { id: "arg", name: "Argentina", iso2: "AR" },
@@ -29,6 +57,10 @@ export function fixtureCatalog(): VizCatalog {
       { id: "2603", section: "5", name: "Copper Ore" },
       { id: "8471", section: "16", name: "Computers" },
     ],
-    years: { sections: Array.from({ length: 2018 - 1962 + 1 }, (_, i) => 1962 + i), hs4: [2018] },
+    hs6: [
+      { id: "260300", section: "5", name: "Copper ores and concentrates" },
+      { id: "847130", section: "16", name: "Portable computers" },
+    ],
+    coverage: vizCoverage(entries),
   });
 }

@@ -5,7 +5,7 @@ import { fixtureCatalog } from "./test-support";
 import { buildVizPath, canonicalState, defaultDepth, defaultState, parseVizPath, requestedVizPath } from "./urlCodec";
 
 const catalog = fixtureCatalog();
-const HS4_YEARS = catalog.years.hs4;
+const HS4_YEARS = catalog.coverage;
 
 function parse(path: string) {
   const url = new URL(path, "http://x");
@@ -136,7 +136,8 @@ describe("errors", () => {
       ["/visualize/tree_map/hs92/export/chl/all/show/2018-1995", "invalid_time"],
       ["/visualize/tree_map/hs92/export/chl/show/2018/extra/x", "malformed_path"],
       ["/visualize/tree_map/hs92/export/2018", "malformed_path"],
-      ["/visualize/tree_map/hs92/export/chl/all/show/2018?depth=hs6", "invalid_parameter"],
+      ["/visualize/tree_map/hs92/export/chl/all/show/2018?depth=hs8", "invalid_parameter"],
+      ["/visualize/tree_map/hs92/export/chl/all/59999999/2018", "unknown_product"],
       ["/visualize/scatter/hs92/export/show/all/all/2018?x=happiness", "invalid_parameter"],
     ];
     for (const [path, code] of cases) {
@@ -150,7 +151,7 @@ describe("errors", () => {
 
 describe("round trips", () => {
   const states: VizState[] = [
-    ...CHARTS.map(defaultState),
+    ...CHARTS.map((chart) => defaultState(chart, catalog.coverage)),
     {
       chart: "tree_map",
       classification: "hs92",
@@ -202,7 +203,7 @@ describe("round trips", () => {
     }
   });
   it("builds embed paths", () => {
-    expect(buildVizPath(defaultState("tree_map"), HS4_YEARS, { embed: true })).toBe("/visualize/embed/tree_map/hs92/export/chl/all/show/2018");
+    expect(buildVizPath(defaultState("tree_map", catalog.coverage), HS4_YEARS, { embed: true })).toBe("/visualize/embed/tree_map/hs92/export/chl/all/show/2018");
   });
   it("compares requested and canonical paths", () => {
     expect(requestedVizPath(["tree_map", "hs92", "export", "chl", "all", "show", "2018"], { y: "a", depth: "hs2", utm: "x" })).toBe(
@@ -210,11 +211,11 @@ describe("round trips", () => {
     );
   });
   it("defaults the depth to HS4 only where HS4 data exists", () => {
-    const base = defaultState("tree_map");
+    const base = defaultState("tree_map", catalog.coverage);
     expect(defaultDepth(base, HS4_YEARS)).toBe("hs4");
     expect(defaultDepth({ ...base, time: { kind: "year", year: 2000 } }, HS4_YEARS)).toBe("section");
     expect(defaultDepth({ ...base, partner: { kind: "country", id: "arg" } }, HS4_YEARS)).toBe("section");
-    expect(defaultDepth(defaultState("stacked"), HS4_YEARS)).toBe("section");
-    expect(defaultDepth(defaultState("network"), HS4_YEARS)).toBe("hs4");
+    expect(defaultDepth(defaultState("stacked", catalog.coverage), HS4_YEARS)).toBe("section");
+    expect(defaultDepth(defaultState("network", catalog.coverage), HS4_YEARS)).toBe("hs4");
   });
 });

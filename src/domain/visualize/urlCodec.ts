@@ -9,9 +9,10 @@
  *
  * country and partner are ISO3 codes, "all" or "show"; product is an OEC-style id (section, or
  * section followed by the HS code: "5", "526", "52601"), "all" or "show"; time is a year or a
- * range "from-to". "show" marks what the chart breaks down. depth (section | hs2 | hs4) is written
- * only when it differs from the view's default, x and y (scatter axes) only when they differ from
- * the defaults.
+ * range "from-to". "show" marks what the chart breaks down. classification is an HS revision
+ * (hs92, hs12...): the URL may name any, the data catalogue says which are loaded (the planner
+ * explains the others). depth (section | hs2 | hs4 | hs6) is written only when it differs from
+ * the view's default, x and y (scatter axes) only when they differ from the defaults.
  *
  * Also accepted, and redirected to the canonical form:
  * - the spec's link form without classification and with optional flow and product,
@@ -24,11 +25,12 @@
  */
 import { isLocale, type Locale } from "@/domain/i18n/locales";
 import { productUrlId, type VizCatalog } from "./catalog";
+import { coveredYears, type YearCoverage } from "./coverage";
 import { DEFAULT_AXES, isMeasureKey } from "./measures";
 import {
   ALL,
   CHARTS,
-  CLASSIFICATIONS,
+  isClassification,
   SHOW,
   type ChartType,
   type Classification,
@@ -79,14 +81,19 @@ const CHART_ALIASES: Readonly<Record<string, ChartType>> = {
   map: "geomap",
 };
 
+/** Older spellings of the classification segment (links from before revisions were named). */
 const CLASSIFICATION_ALIASES: Readonly<Record<string, Classification>> = {
-  hs92: "hs92",
   hs: "hs92",
   hs4: "hs92",
   sections: "hs92",
   trade_i_ots_a_hs4: "hs92",
   trade_i_ots_a_sections: "hs92",
 };
+
+function parseClassification(token: string): Classification | null {
+  const t = token.toLowerCase();
+  return isClassification(t) ? t : (CLASSIFICATION_ALIASES[t] ?? null);
+}
 
 const FLOW_ALIASES: Readonly<Record<string, Flow>> = {
   export: "export",
@@ -97,27 +104,40 @@ const FLOW_ALIASES: Readonly<Record<string, Flow>> = {
   "1": "import",
 };
 
-export const DEFAULT_TIME_RANGE = { from: 1995, to: 2018 } as const;
-export const DEFAULT_YEAR = 2018;
+/** The revision a URL without one means: the catalogue's default (HS92 when nothing is loaded). */
+export const defaultClassification = (coverage: YearCoverage): Classification => coverage.classifications[0] ?? "hs92";
 
-/** The view a bare /visualize/{chart} opens: Chile's trade, a sensible question per chart. */
-export function defaultState(chart: ChartType): VizState {
-  const base = { chart, classification: "hs92" as const, flow: "export" as const };
+/** How many years a default range spans (OEC's 1995-2018 habit: about a generation of trade). */
+const DEFAULT_RANGE_YEARS = 24;
+
+/**
+ * The view a bare /visualize/{chart} opens: Chile's trade, a sensible question per chart, in the
+ * catalogue's default revision and its newest years (HS4 detail where it exists).
+ */
+export function defaultState(chart: ChartType, coverage: YearCoverage): VizState {
+  const classification = defaultClassification(coverage);
+  const base = { chart, classification, flow: "export" as const };
+  const newest = (depth: Depth, bilateral = false) => coveredYears(coverage, { classification, flow: "export", depth, bilateral }).at(-1);
+  const sectionYears = coveredYears(coverage, { classification, flow: "export", depth: "section", bilateral: false });
+  // Without any data the page explains itself; the year only has to be a year.
+  const fallback = new Date().getUTCFullYear() - 2;
   const chl: GeoSlot = { kind: "country", id: "chl" };
-  const year: TimeSelection = { kind: "year", year: DEFAULT_YEAR };
-  const range: TimeSelection = { kind: "range", ...DEFAULT_TIME_RANGE };
+  const year = (y: number | undefined): TimeSelection => ({ kind: "year", year: y ?? fallback });
+  const to = sectionYears.at(-1) ?? fallback;
+  const from = Math.max(sectionYears[0] ?? to, to - DEFAULT_RANGE_YEARS + 1);
+  const range: TimeSelection = from < to ? { kind: "range", from, to } : { kind: "year", year: to };
   switch (chart) {
     case "tree_map":
     case "network":
-      return { ...base, country: chl, partner: ALL, product: SHOW, time: year };
+      return { ...base, country: chl, partner: ALL, product: SHOW, time: year(newest("hs4") ?? newest("section")) };
     case "stacked":
       return { ...base, country: chl, partner: ALL, product: SHOW, time: range };
     case "line":
       return { ...base, country: chl, partner: ALL, product: ALL, time: range };
     case "geomap":
-      return { ...base, country: chl, partner: SHOW, product: ALL, time: year };
+      return { ...base, country: chl, partner: SHOW, product: ALL, time: year(newest("section", true) ?? newest("section")) };
     case "scatter":
-      return { ...base, country: SHOW, partner: ALL, product: ALL, time: year };
+      return { ...base, country: SHOW, partner: ALL, product: ALL, time: year(newest("section")) };
   }
 }
 
@@ -164,20 +184,21 @@ function parseProduct(token: string, catalog: Lookup): ProductSlot | CodecError 
 
 const isError = (value: object): value is CodecError => "code" in value && "message" in value;
 
-/** The product depth a view shows unless the URL says otherwise: HS4 where HS4 data exists. */
-export function defaultDepth(state: Pick<VizState, "chart" | "partner" | "time">, hs4Years: readonly number[]): Depth {
+/** The product depth a view shows unless the URL says otherwise: HS4 where HS4 data answers the year. */
+export function defaultDepth(state: Pick<VizState, "chart" | "partner" | "time" | "classification" | "flow">, coverage: YearCoverage): Depth {
   if (state.chart === "network" || state.chart === "scatter") return "hs4";
-  const singleHs4Year = state.time.kind === "year" && hs4Years.includes(state.time.year);
-  return singleHs4Year && state.partner.kind !== "country" ? "hs4" : "section";
+  if (state.time.kind !== "year") return "section";
+  const hs4 = coveredYears(coverage, { classification: state.classification, flow: state.flow, depth: "hs4", bilateral: state.partner.kind !== "all" });
+  return hs4.includes(state.time.year) ? "hs4" : "section";
 }
 
 /** Removes what the URL should not carry (defaults, parameters the chart does not use). */
-export function canonicalState(state: VizState, hs4Years: readonly number[]): VizState {
+export function canonicalState(state: VizState, coverage: YearCoverage): VizState {
   const next: VizState = { ...state };
   delete next.depth;
   delete next.x;
   delete next.y;
-  if (state.product.kind === "show" && state.depth && state.depth !== defaultDepth(state, hs4Years)) next.depth = state.depth;
+  if (state.product.kind === "show" && state.depth && state.depth !== defaultDepth(state, coverage)) next.depth = state.depth;
   if (state.chart === "scatter") {
     const axes = DEFAULT_AXES[state.product.kind === "show" ? "product" : "country"];
     if (state.x && state.x !== axes.x) next.x = state.x;
@@ -195,8 +216,8 @@ function productToken(slot: ProductSlot): string {
 }
 
 /** The path of a state (no locale prefix), canonicalised first. */
-export function buildVizPath(state: VizState, hs4Years: readonly number[], options: { embed?: boolean } = {}): string {
-  const s = canonicalState(state, hs4Years);
+export function buildVizPath(state: VizState, coverage: YearCoverage, options: { embed?: boolean } = {}): string {
+  const s = canonicalState(state, coverage);
   const segments = [
     "visualize",
     ...(options.embed ? ["embed"] : []),
@@ -241,12 +262,12 @@ export function parseVizPath(segments: readonly string[], query: QueryInput, cat
 
   let state: VizState;
   if (parts.length === 1) {
-    state = defaultState(chart);
+    state = defaultState(chart, catalog.coverage);
   } else {
     let rest = parts.slice(1);
-    let classification: Classification = "hs92";
-    const maybeClassification = CLASSIFICATION_ALIASES[rest[0].toLowerCase()];
-    if (maybeClassification && CLASSIFICATIONS.includes(maybeClassification)) {
+    let classification: Classification = defaultClassification(catalog.coverage);
+    const maybeClassification = parseClassification(rest[0]);
+    if (maybeClassification) {
       classification = maybeClassification;
       rest = rest.slice(1);
     }
@@ -283,8 +304,8 @@ export function parseVizPath(segments: readonly string[], query: QueryInput, cat
   const depth = queryValue(query, "depth");
   if (depth !== undefined && depth !== "") {
     const d = depth.toLowerCase();
-    if (d !== "section" && d !== "hs2" && d !== "hs4") {
-      return { ok: false, error: { code: "invalid_parameter", message: "depth: use section, hs2 or hs4.", value: depth } };
+    if (d !== "section" && d !== "hs2" && d !== "hs4" && d !== "hs6") {
+      return { ok: false, error: { code: "invalid_parameter", message: "depth: use section, hs2, hs4 or hs6.", value: depth } };
     }
     state.depth = d;
   }
@@ -295,8 +316,8 @@ export function parseVizPath(segments: readonly string[], query: QueryInput, cat
     state[axis] = value;
   }
 
-  const canonical = canonicalState(state, catalog.years.hs4);
-  return { ok: true, state: canonical, canonical: buildVizPath(canonical, catalog.years.hs4), ...(locale ? { locale } : {}) };
+  const canonical = canonicalState(state, catalog.coverage);
+  return { ok: true, state: canonical, canonical: buildVizPath(canonical, catalog.coverage), ...(locale ? { locale } : {}) };
 }
 
 /** The path and query of a request the way the codec builds them, to compare with the canonical one. */

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { CHARTS, type VizState } from "./state";
-import { fixtureCatalog } from "./test-support";
+import { allYears, coveredDepths } from "./coverage";
+import { catalogEntry, fixtureCatalog, PACKAGE_ENTRIES } from "./test-support";
 import { buildVizPath, defaultState, parseVizPath } from "./urlCodec";
 import { planView, switchChart, type ProblemCode } from "./views";
 
 const catalog = fixtureCatalog();
-const coverage = catalog.years;
+const coverage = catalog.coverage;
 
 function stateOf(path: string): VizState {
   const url = new URL(path, "http://x");
@@ -22,20 +23,20 @@ function problemsOf(path: string): ProblemCode[] {
 describe("planView", () => {
   it("accepts every chart's default view", () => {
     for (const chart of CHARTS) {
-      const result = planView(defaultState(chart), coverage);
+      const result = planView(defaultState(chart, coverage), coverage);
       expect(result.ok, chart).toBe(true);
     }
   });
 
   it("plans what is broken down, at which depth, from which data", () => {
     const treemap = planView(stateOf("/visualize/tree_map/hs92/export/chl/all/show/2018"), coverage);
-    expect(treemap.ok && treemap.plan).toMatchObject({ breakdown: "product", depth: "hs4", source: "hs4", years: [2018] });
+    expect(treemap.ok && treemap.plan).toMatchObject({ breakdown: "product", depth: "hs4", question: { depth: "hs4", bilateral: false }, years: [2018] });
     const old = planView(stateOf("/visualize/tree_map/hs92/export/chl/all/show/2000"), coverage);
-    expect(old.ok && old.plan).toMatchObject({ breakdown: "product", depth: "section", source: "sections" });
+    expect(old.ok && old.plan).toMatchObject({ breakdown: "product", depth: "section", question: { depth: "section", bilateral: false } });
     const partners = planView(stateOf("/visualize/tree_map/hs92/export/chl/show/5/2010"), coverage);
-    expect(partners.ok && partners.plan).toMatchObject({ breakdown: "partner", source: "sections" });
+    expect(partners.ok && partners.plan).toMatchObject({ breakdown: "partner", question: { depth: "section", bilateral: true } });
     const exporters = planView(stateOf("/visualize/geomap/hs92/export/show/all/52603/2018"), coverage);
-    expect(exporters.ok && exporters.plan).toMatchObject({ breakdown: "country", source: "hs4" });
+    expect(exporters.ok && exporters.plan).toMatchObject({ breakdown: "country", question: { depth: "hs4", bilateral: false } });
     const stacked = planView(stateOf("/visualize/stacked/hs92/export/chl/all/show/1995-2018"), coverage);
     expect(stacked.ok && stacked.plan.years).toHaveLength(24);
     const scatter = planView(stateOf("/visualize/scatter/hs92/export/show/all/all/2018"), coverage);
@@ -99,14 +100,14 @@ describe("planView", () => {
 
   it("suggests the range that ends at the asked year", () => {
     const result = planView(stateOf("/visualize/stacked/hs92/export/chl/all/show/2010"), coverage);
-    expect(!result.ok && buildVizPath(result.suggestion!, coverage.hs4)).toBe("/visualize/stacked/hs92/export/chl/all/show/1987-2010");
+    expect(!result.ok && buildVizPath(result.suggestion!, coverage)).toBe("/visualize/stacked/hs92/export/chl/all/show/1987-2010");
   });
 });
 
 describe("switchChart", () => {
   it("keeps the question where the chart can draw it and adapts it otherwise", () => {
     const treemap = stateOf("/visualize/tree_map/hs92/export/chl/all/show/2018");
-    const path = (s: VizState) => buildVizPath(s, coverage.hs4);
+    const path = (s: VizState) => buildVizPath(s, coverage);
     expect(path(switchChart(treemap, "stacked", coverage))).toBe("/visualize/stacked/hs92/export/chl/all/show/1995-2018");
     expect(path(switchChart(treemap, "geomap", coverage))).toBe("/visualize/geomap/hs92/export/chl/show/all/2018");
     expect(path(switchChart(treemap, "network", coverage))).toBe("/visualize/network/hs92/export/chl/all/show/2018");
@@ -116,5 +117,65 @@ describe("switchChart", () => {
     expect(path(switchChart(stacked, "line", coverage))).toBe("/visualize/line/hs92/export/chl/show/all/1995-2010");
     const scatter = stateOf("/visualize/scatter/hs92/export/show/all/all/2018?x=population");
     expect(path(switchChart(scatter, "geomap", coverage))).toBe("/visualize/geomap/hs92/export/show/all/all/2018");
+  });
+});
+
+describe("the catalogue decides (pages follow the data)", () => {
+  // The package plus a BACI HS12 import: bilateral HS6, 2012-2023, both flows.
+  const baci = Array.from({ length: 12 }, (_, i) => catalogEntry({ dataset: "baci_hs12", year: 2012 + i, classification: "hs12", depth: "hs6", bilateral: true, priority: 3, source: "baci" }));
+  const withBaci = fixtureCatalog([...PACKAGE_ENTRIES, ...baci]);
+  const cov = withBaci.coverage;
+  const stateIn = (path: string, cat = withBaci) => {
+    const url = new URL(path, "http://x");
+    const result = parseVizPath(url.pathname.replace(/^\/visualize\//, "").split("/"), url.searchParams, cat);
+    if (!result.ok) throw new Error(result.error.message);
+    return result.state;
+  };
+
+  it("opens on the newest revision and year, and reads a URL without a revision in it", () => {
+    expect(cov.classifications).toEqual(["hs12", "hs92"]);
+    expect(buildVizPath(defaultState("tree_map", cov), cov)).toBe("/visualize/tree_map/hs12/export/chl/all/show/2023");
+    // Sections come from any revision: the default range runs across the package and BACI years.
+    expect(buildVizPath(defaultState("stacked", cov), cov)).toBe("/visualize/stacked/hs12/export/chl/all/show/2000-2023");
+    expect(stateIn("/visualize/tree_map/export/chl/all/show/2020").classification).toBe("hs12");
+    for (const chart of CHARTS) expect(planView(defaultState(chart, cov), cov).ok, chart).toBe(true);
+  });
+
+  it("draws HS6 between two countries where BACI has it, and not before", () => {
+    const hs6 = planView(stateIn("/visualize/tree_map/hs12/export/chl/arg/show/2015?depth=hs6"), cov);
+    expect(hs6.ok && hs6.plan).toMatchObject({ depth: "hs6", question: { depth: "hs6", bilateral: true }, years: [2015] });
+    // HS4 between two countries is the default depth once bilateral HS4 detail exists.
+    expect(buildVizPath(stateIn("/visualize/tree_map/hs12/export/chl/arg/show/2015?depth=hs4"), cov)).toBe("/visualize/tree_map/hs12/export/chl/arg/show/2015");
+    const early = planView(stateIn("/visualize/tree_map/hs12/export/chl/arg/show/2005?depth=hs6"), cov);
+    expect(!early.ok && early.problems.map((p) => p.code)).toEqual(["productDetailYears"]);
+    expect(!early.ok && early.problems[0].params).toMatchObject({ depth: "hs6", years: "2012–2023", partner: "yes" });
+    // The fix goes up to the finest depth that has 2005 between two countries: sections.
+    expect(!early.ok && early.problems[0].fix?.depth).toBe("section");
+    // An HS6 product filter: the exporters of copper ore, a map.
+    const map = planView(stateIn("/visualize/geomap/hs12/export/show/all/5260300/2020"), cov);
+    expect(map.ok && map.plan).toMatchObject({ breakdown: "country", question: { depth: "hs6", bilateral: false } });
+    // HS92 still means the package: no HS6 there, and its HS4 is with the world only.
+    const hs92 = planView(stateIn("/visualize/tree_map/hs92/export/chl/arg/show/2018?depth=hs4"), cov);
+    expect(!hs92.ok && hs92.problems.map((p) => p.code)).toEqual(["productDetailPartner"]);
+    // HS2 chapters are the same in every revision: BACI answers them between two countries.
+    expect(!hs92.ok && hs92.problems[0].fix?.depth).toBe("hs2");
+  });
+
+  it("explains a revision the warehouse does not hold and links the one it does", () => {
+    const result = planView(stateOf("/visualize/tree_map/hs12/export/chl/all/show/2018"), coverage);
+    expect(!result.ok && result.problems[0]).toMatchObject({ code: "classificationMissing", params: { classification: "HS12", available: "HS92" } });
+    expect(!result.ok && result.suggestion && buildVizPath(result.suggestion, coverage)).toBe("/visualize/tree_map/hs92/export/chl/all/show/2018");
+  });
+
+  it("follows the years of each flow (HS4 imports exist only where the data has them)", () => {
+    const entries = [...PACKAGE_ENTRIES, catalogEntry({ dataset: "ots_hs4", year: 2017, depth: "hs4", flows: ["export"] })];
+    const cat = fixtureCatalog(entries);
+    const exports = planView(stateIn("/visualize/tree_map/hs92/export/chl/all/show/2017?depth=hs4", cat), cat.coverage);
+    expect(exports.ok).toBe(true);
+    const imports = planView(stateIn("/visualize/tree_map/hs92/import/chl/all/show/2017?depth=hs4", cat), cat.coverage);
+    expect(!imports.ok && imports.problems.map((p) => p.code)).toEqual(["productDetailYears"]);
+    expect(coveredDepths(cat.coverage, "hs92")).toEqual(["section", "hs2", "hs4"]);
+    expect(coveredDepths(cov, "hs12")).toEqual(["section", "hs2", "hs4", "hs6"]);
+    expect(allYears(cat.coverage, "hs92").slice(0, 2)).toEqual([2018, 2017]);
   });
 });

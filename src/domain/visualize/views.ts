@@ -4,22 +4,28 @@
  * problems that the page explains in words, each with a fix the reader can click, instead of
  * drawing something wrong. Pure: the data years come in through the catalog.
  */
+import { coveredYears, depthIndex, type YearCoverage } from "./coverage";
 import { DEFAULT_AXES, scatterMeasure, type ScatterEntity, type ScatterMeasure } from "./measures";
 import { ALL, SHOW, type Depth, type GeoSlot, type TimeSelection, type VizState } from "./state";
 import { defaultDepth, timeYears } from "./urlCodec";
 import { yearsLabel } from "@/domain/format/years";
 
+export type { YearCoverage };
+
 export type Breakdown = "product" | "partner" | "country" | "none";
 
-/** sections: bilateral trade by HS section, many years. hs4: trade with the world by HS4, few years. */
-export type DataSource = "sections" | "hs4";
+/** What the catalogue is asked for a plan: product detail this deep, with the world or between two countries. */
+export interface PlanQuestion {
+  depth: Depth;
+  bilateral: boolean;
+}
 
 export interface ViewPlan {
   state: VizState;
   breakdown: Breakdown;
   /** Product depth of a product breakdown (section for other breakdowns). */
   depth: Depth;
-  source: DataSource;
+  question: PlanQuestion;
   years: number[];
   scatter?: { entity: ScatterEntity; x: ScatterMeasure; y: ScatterMeasure };
 }
@@ -41,6 +47,7 @@ export type ProblemCode =
   | "scatterProductFilter"
   | "measureUnavailable"
   | "measureNotFor"
+  | "classificationMissing"
   | "productDetailYears"
   | "productDetailPartner"
   | "noDataYears";
@@ -53,10 +60,8 @@ export interface Problem {
   fix?: VizState;
 }
 
-export interface YearCoverage {
-  sections: readonly number[];
-  hs4: readonly number[];
-}
+/** Finest first: where a depth lacks a year, the planner offers the next one up. */
+const DEPTH_LADDER: readonly Depth[] = ["hs6", "hs4", "hs2", "section"];
 
 const CHILE: GeoSlot = { kind: "country", id: "chl" };
 
@@ -106,6 +111,19 @@ function plan(state: VizState, coverage: YearCoverage): { ok: true; plan: ViewPl
   const problems: Problem[] = [];
   const { breakdown, shows } = breakdownOf(state);
   const fix = (patch: Partial<VizState>): VizState => ({ ...state, ...patch });
+  // Partner detail is asked for, except by the product space and scatters (they explain the partner themselves).
+  const bilateral = state.partner.kind !== "all" && state.chart !== "network" && state.chart !== "scatter";
+  const yearsAt = (depth: Depth, withPartner = bilateral) => coveredYears(coverage, { classification: state.classification, flow: state.flow, depth, bilateral: withPartner });
+
+  if (!coverage.byClass[state.classification] && coverage.classifications.length) {
+    const other = coverage.classifications[0];
+    problems.push({
+      code: "classificationMissing",
+      params: { classification: state.classification.toUpperCase(), available: coverage.classifications.map((c) => c.toUpperCase()).join(", ") },
+      fix: fix({ classification: other, depth: undefined }),
+    });
+    return { ok: false, problems };
+  }
 
   if (shows > 1) {
     problems.push({ code: "manyShows", fix: fix(breakdown === "product" ? { country: state.country.kind === "show" ? CHILE : state.country, partner: ALL } : { product: ALL, country: state.country.kind === "show" && state.partner.kind === "show" ? CHILE : state.country }) });
@@ -120,7 +138,7 @@ function plan(state: VizState, coverage: YearCoverage): { ok: true; plan: ViewPl
     problems.push({ code: "needsYear", params: { year: state.time.to }, fix: fix({ time: { kind: "year", year: state.time.to } }) });
   }
   if ((chart === "stacked" || chart === "line") && state.time.kind === "year") {
-    problems.push({ code: "needsRange", fix: fix({ time: rangeEnding(state.time.year, coverage.sections), depth: undefined }) });
+    problems.push({ code: "needsRange", fix: fix({ time: rangeEnding(state.time.year, yearsAt("section")), depth: undefined }) });
   }
   if ((chart === "tree_map" || chart === "stacked") && shows === 0) {
     problems.push({ code: "nothingShown", fix: fix({ product: SHOW }) });
@@ -132,7 +150,7 @@ function plan(state: VizState, coverage: YearCoverage): { ok: true; plan: ViewPl
     });
   }
 
-  let depth: Depth = breakdown === "product" ? (state.depth ?? defaultDepth(state, coverage.hs4)) : "section";
+  let depth: Depth = breakdown === "product" ? (state.depth ?? defaultDepth(state, coverage)) : "section";
   let scatter: ViewPlan["scatter"];
 
   if (chart === "network") {
@@ -169,46 +187,55 @@ function plan(state: VizState, coverage: YearCoverage): { ok: true; plan: ViewPl
     }
   }
 
-  // Which data can answer: product detail below sections exists only for trade with the world.
-  const productDetail = (breakdown === "product" && depth !== "section") || (state.product.kind === "product" && state.product.product.level !== "section");
-  const source: DataSource = productDetail ? "hs4" : "sections";
+  // Which data can answer: the finest product detail the view needs (broken down or filtered by),
+  // with the world or between two countries, in the state's revision and flow.
+  const filterDepth: Depth = state.product.kind === "product" ? state.product.product.level : "section";
+  const needed: Depth = breakdown === "product" && depthIndex(depth) > depthIndex(filterDepth) ? depth : filterDepth;
+  const question: PlanQuestion = { depth: needed, bilateral };
+  const available = yearsAt(needed);
   const years = timeYears(state.time);
-  if (productDetail) {
-    const hs4 = coverage.hs4;
-    const missing = years.some((y) => !hs4.includes(y));
-    if (missing) {
-      const latestDetailYear = hs4.length ? fix({ time: { kind: "year", year: hs4[hs4.length - 1] } }) : undefined;
+  const depthParam = { depth: needed };
+  if (needed !== "section") {
+    const withWorld = yearsAt(needed, false);
+    const covers = (d: Depth) => d === "section" || years.every((y) => yearsAt(d).includes(y));
+    // The nearest coarser detail that answers every year asked (a breakdown's depth, or the filter product's parent).
+    const coarser = (): VizState | undefined => {
+      if (breakdown === "product" && state.product.kind !== "product") {
+        return fix({ depth: DEPTH_LADDER.slice(DEPTH_LADDER.indexOf(depth) + 1).find(covers) ?? "section" });
+      }
+      if (state.product.kind === "product") {
+        const p = state.product.product;
+        const level = DEPTH_LADDER.slice(DEPTH_LADDER.indexOf(p.level) + 1).find(covers) ?? "section";
+        const code = level === "section" ? p.section : p.code.slice(0, level === "hs2" ? 2 : 4);
+        return fix({ product: { kind: "product", product: { level, code, section: p.section } } });
+      }
+      return undefined;
+    };
+    if (bilateral && available.length === 0 && withWorld.length > 0 && chart !== "network" && chart !== "scatter") {
+      // Detail exists only with the whole world: drop the detail, or the partner.
+      problems.push({ code: "productDetailPartner", params: depthParam, fix: coarser() ?? fix({ partner: ALL }) });
+    } else if (years.some((y) => !available.includes(y))) {
+      const latest = available.at(-1);
+      const latestYear = latest !== undefined ? fix({ time: { kind: "year", year: latest } }) : undefined;
+      const rangeChart = chart === "stacked" || chart === "line";
       const detailFix =
         chart === "network" || chart === "scatter"
-          ? latestDetailYear
+          ? latestYear
           : breakdown === "product" && state.product.kind !== "product"
-          ? fix({ depth: "section" })
-          : state.chart !== "stacked" && state.chart !== "line" && latestDetailYear
-            ? latestDetailYear
-            : state.product.kind === "product"
-              ? fix({ product: { kind: "product", product: { level: "section", code: state.product.product.section, section: state.product.product.section } } })
-              : undefined;
-      problems.push({ code: "productDetailYears", params: { years: yearsLabel(hs4) || "–" }, fix: detailFix });
+            ? coarser()
+            : !rangeChart && latestYear
+              ? latestYear
+              : coarser();
+      problems.push({ code: "productDetailYears", params: { ...depthParam, years: yearsLabel(available) || "–", partner: bilateral ? "yes" : "no" }, fix: detailFix });
     }
-    if (state.partner.kind !== "all" && chart !== "network" && chart !== "scatter") {
-      problems.push({
-        code: "productDetailPartner",
-        fix:
-          breakdown === "product"
-            ? fix({ depth: "section" })
-            : state.product.kind === "product"
-              ? fix({ product: { kind: "product", product: { level: "section", code: state.product.product.section, section: state.product.product.section } } })
-              : fix({ partner: ALL }),
-      });
-    }
-  } else if (coverage.sections.length) {
-    const missing = years.filter((y) => !coverage.sections.includes(y));
+  } else if (available.length) {
+    const missing = years.filter((y) => !available.includes(y));
     if (missing.length === years.length) {
-      const { from, to } = span(coverage.sections);
+      const { from, to } = span(available);
       problems.push({
         code: "noDataYears",
         params: { from, to },
-        fix: fix({ time: state.time.kind === "year" ? { kind: "year", year: Math.min(Math.max(state.time.year, from), to) } : rangeEnding(lastYear(state.time), coverage.sections) }),
+        fix: fix({ time: state.time.kind === "year" ? { kind: "year", year: Math.min(Math.max(state.time.year, from), to) } : rangeEnding(lastYear(state.time), available) }),
       });
     }
   }
@@ -218,7 +245,7 @@ function plan(state: VizState, coverage: YearCoverage): { ok: true; plan: ViewPl
     return { ok: false, problems: dedupe(problems) };
   }
   if (breakdown !== "product") depth = "section";
-  return { ok: true, plan: { state, breakdown, depth, source, years: years.filter((y) => (source === "hs4" ? coverage.hs4 : coverage.sections).includes(y)), ...(scatter ? { scatter } : {}) } };
+  return { ok: true, plan: { state, breakdown, depth, question, years: years.filter((y) => available.includes(y)), ...(scatter ? { scatter } : {}) } };
 }
 
 function dedupe(problems: Problem[]): Problem[] {

@@ -7,9 +7,10 @@ import { useMemo, useTransition } from "react";
 import type { Locale } from "@/domain/i18n/locales";
 import { parseProductUrlId, productUrlId } from "@/domain/visualize/catalog";
 import { DEFAULT_AXES, scatterMeasures } from "@/domain/visualize/measures";
-import { ALL, CHARTS, SHOW, type ChartType, type Depth, type GeoSlot, type ProductSlot, type VizState } from "@/domain/visualize/state";
+import { allYears, coveredDepths, type YearCoverage } from "@/domain/visualize/coverage";
+import { ALL, CHARTS, SHOW, type ChartType, type Classification, type Depth, type GeoSlot, type ProductSlot, type VizState } from "@/domain/visualize/state";
 import { buildVizPath, defaultDepth } from "@/domain/visualize/urlCodec";
-import { switchChart, type YearCoverage } from "@/domain/visualize/views";
+import { switchChart } from "@/domain/visualize/views";
 import type { ControlOptions } from "./resolve";
 
 type Breakdown = "product" | "partner" | "country" | "total";
@@ -22,6 +23,12 @@ function breakdownOf(state: VizState): Breakdown {
 }
 
 const CHILE: GeoSlot = { kind: "country", id: "chl" };
+
+/** "hs92" -> 1992, "hs02" -> 2002: the year an HS revision took effect. */
+const revisionYear = (c: Classification) => {
+  const yy = Number(c.slice(2));
+  return yy >= 50 ? 1900 + yy : 2000 + yy;
+};
 
 /** The state after choosing what to break down, keeping every filter that still applies. */
 export function withBreakdown(current: VizState, breakdown: Breakdown): VizState {
@@ -63,7 +70,7 @@ export function ControlPanel({ state, coverage, options }: ControlPanelProps) {
   const breakdown = breakdownOf(state);
 
   function go(next: VizState) {
-    startTransition(() => router.push(`/${locale}${buildVizPath(next, coverage.hs4)}`, { scroll: false }));
+    startTransition(() => router.push(`/${locale}${buildVizPath(next, coverage)}`, { scroll: false }));
   }
 
   const countryData = useMemo(() => [{ value: "all", label: t("controls.world") }, ...options.countries.map(([value, label]) => ({ value, label }))], [options.countries, t]);
@@ -74,15 +81,18 @@ export function ControlPanel({ state, coverage, options }: ControlPanelProps) {
       { group: t("controls.sections"), items: options.sections.map(([value, label]) => ({ value, label })) },
       { group: t("controls.chapters"), items: options.hs2.map(([value, label]) => ({ value, label })) },
       { group: t("controls.headings"), items: options.hs4.map(([value, label]) => ({ value, label })) },
+      // An HS6 product chosen elsewhere (a profile, a URL): listed so the select shows it.
+      ...(options.current ? [{ group: t("controls.subheadings"), items: [{ value: options.current[0], label: options.current[1] }] }] : []),
     ],
-    [options.sections, options.hs2, options.hs4, t],
+    [options.sections, options.hs2, options.hs4, options.current, t],
   );
-  // Every year some view can draw: section trade between countries, and product detail with the world.
-  const years = useMemo(() => [...new Set([...coverage.sections, ...coverage.hs4])].sort((a, b) => b - a).map(String), [coverage.sections, coverage.hs4]);
+  // Every year some view of this revision can draw, and the depths it holds (the catalogue's answer).
+  const years = useMemo(() => allYears(coverage, state.classification).map(String), [coverage, state.classification]);
+  const depths = useMemo(() => coveredDepths(coverage, state.classification), [coverage, state.classification]);
 
   const rangeChart = state.chart === "stacked" || state.chart === "line";
   const productValue = state.product.kind === "product" ? productUrlId(state.product.product) : "all";
-  const depth: Depth = state.depth ?? defaultDepth(state, coverage.hs4);
+  const depth: Depth = state.depth ?? defaultDepth(state, coverage);
   const entity = breakdown === "product" ? "product" : "country";
   const measures = scatterMeasures(entity).map((m) => ({
     value: m.key,
@@ -114,6 +124,17 @@ export function ControlPanel({ state, coverage, options }: ControlPanelProps) {
         comboboxProps={comboboxProps}
         data-testid="control-chart"
       />
+      {coverage.classifications.length > 1 && (
+        <Select
+          label={t("controls.classification")}
+          data={coverage.classifications.map((c) => ({ value: c, label: t("controls.revision", { year: revisionYear(c) }) }))}
+          value={state.classification}
+          allowDeselect={false}
+          onChange={(value) => value && go({ ...state, classification: value as Classification, depth: undefined })}
+          comboboxProps={comboboxProps}
+          data-testid="control-classification"
+        />
+      )}
       <div>
         <Text component="label" size="sm" fw={500} id="viz-flow-label">
           {t("controls.flow")}
@@ -197,7 +218,7 @@ export function ControlPanel({ state, coverage, options }: ControlPanelProps) {
           <SegmentedControl
             fullWidth
             aria-labelledby="viz-depth-label"
-            data={(["section", "hs2", "hs4"] as const).map((d) => ({ value: d, label: t(`controls.${d}`) }))}
+            data={depths.map((d) => ({ value: d, label: t(`controls.${d}`) }))}
             value={depth}
             onChange={(value) => go({ ...state, depth: value as Depth })}
             data-testid="control-depth"

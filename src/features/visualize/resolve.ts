@@ -9,7 +9,8 @@ import { productUrlId } from "@/domain/visualize/catalog";
 import { DEFAULT_AXES } from "@/domain/visualize/measures";
 import type { ProductRef, VizState } from "@/domain/visualize/state";
 import { buildVizPath, formatTime, parseVizPath, requestedVizPath, type QueryInput } from "@/domain/visualize/urlCodec";
-import type { Problem, YearCoverage } from "@/domain/visualize/views";
+import type { YearCoverage } from "@/domain/visualize/coverage";
+import type { Problem } from "@/domain/visualize/views";
 import type { VizData } from "@/domain/visualize/data";
 import { loadView } from "@/server/visualize/view";
 import { vizCatalog, vizMembers, type VizMembers } from "@/server/visualize/members";
@@ -20,6 +21,8 @@ export interface ControlOptions {
   sections: [string, string][];
   hs2: [string, string][];
   hs4: [string, string][];
+  /** The state's product when no list holds it (an HS6 subheading): [url id, label]. */
+  current?: [string, string];
 }
 
 export interface ExplainedProblem {
@@ -50,7 +53,7 @@ export type Resolution =
 type Translator = Awaited<ReturnType<typeof getTranslations>>;
 
 function productName(members: VizMembers, product: ProductRef): string {
-  const table = product.level === "section" ? members.sections : product.level === "hs2" ? members.hs2 : members.hs4;
+  const table = members[product.level === "section" ? "sections" : product.level];
   return table.get(product.code)?.name ?? product.code;
 }
 
@@ -100,7 +103,7 @@ function vizSubtitle(state: VizState, members: VizMembers, t: Translator, depth?
   return parts.join(" · ");
 }
 
-function controlOptions(members: VizMembers, locale: Locale): ControlOptions {
+function controlOptions(members: VizMembers, locale: Locale, state: VizState): ControlOptions {
   const collator = new Intl.Collator(locale);
   const byName = (a: [string, string], b: [string, string]) => collator.compare(a[1], b[1]);
   return {
@@ -111,12 +114,16 @@ function controlOptions(members: VizMembers, locale: Locale): ControlOptions {
       .map((s) => [s.id, s.name]),
     hs2: [...members.hs2.values()].map((m) => [productUrlId({ level: "hs2", code: m.id, section: m.parent ?? "" }), `${m.id} ${m.name}`]),
     hs4: [...members.hs4.values()].map((m) => [productUrlId({ level: "hs4", code: m.id, section: m.parent ?? "" }), `${m.id} ${m.name}`]),
+    ...(state.product.kind === "product" && state.product.product.level === "hs6"
+      ? { current: [productUrlId(state.product.product), `${state.product.product.code} ${productName(members, state.product.product)}`] as [string, string] }
+      : {}),
   };
 }
 
 function problemMessage(problem: Problem, t: Translator): string {
   const params = { ...(problem.params ?? {}) };
   if (problem.code === "measureUnavailable" && typeof params.measure === "string") params.measure = t(`charts.measures.${params.measure}`);
+  if (typeof params.depth === "string") params.depth = t(`visualize.controls.${params.depth}`);
   return t(`visualize.problems.${problem.code}`, params);
 }
 
@@ -132,7 +139,7 @@ export async function resolveVisualization(segments: readonly string[], query: Q
   if (!parsed.ok) return { kind: "notFound" };
   const targetLocale = parsed.locale ?? locale;
   const embed = options.embed ?? false;
-  const canonical = buildVizPath(parsed.state, catalog.years.hs4, { embed });
+  const canonical = buildVizPath(parsed.state, catalog.coverage, { embed });
   const requested = `/visualize${embed ? "/embed" : ""}${requestedVizPath(segments, query).slice("/visualize".length)}`;
   if (canonical !== requested || targetLocale !== locale) {
     // A bare /visualize/{chart} opens today's default view, which may change: a temporary redirect.
@@ -160,15 +167,15 @@ export async function resolveVizState(
   }
   const embed = options.embed ?? false;
   const [members, t] = await Promise.all([vizMembers(locale), getTranslations({ locale })]);
-  const coverage = catalog.years;
+  const coverage = catalog.coverage;
   const common = {
     state,
     coverage,
     title: vizTitle(state, members, t),
-    path: `/${locale}${buildVizPath(state, coverage.hs4)}`,
-    embedPath: `/${locale}${buildVizPath(state, coverage.hs4, { embed: true })}`,
+    path: `/${locale}${buildVizPath(state, coverage)}`,
+    embedPath: `/${locale}${buildVizPath(state, coverage, { embed: true })}`,
     // The control panel's lists (sorted names of every country and product): only where drawn.
-    options: embed || options.controls === false ? { countries: [], sections: [], hs2: [], hs4: [] } : controlOptions(members, locale),
+    options: embed || options.controls === false ? { countries: [], sections: [], hs2: [], hs4: [] } : controlOptions(members, locale, state),
   };
   let view;
   try {
@@ -188,9 +195,9 @@ export async function resolveVizState(
       problems: view.problems.map((p) => ({
         code: p.code,
         message: problemMessage(p, t),
-        ...(p.fix ? { fix: `/${locale}${buildVizPath(p.fix, coverage.hs4)}` } : {}),
+        ...(p.fix ? { fix: `/${locale}${buildVizPath(p.fix, coverage)}` } : {}),
       })),
-      ...(view.suggestion ? { suggestion: `/${locale}${buildVizPath(view.suggestion, coverage.hs4)}` } : {}),
+      ...(view.suggestion ? { suggestion: `/${locale}${buildVizPath(view.suggestion, coverage)}` } : {}),
     };
   }
   const showsDepth = view.plan.breakdown === "product" && state.chart !== "network" && state.chart !== "scatter";

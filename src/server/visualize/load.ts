@@ -7,6 +7,7 @@ import "server-only";
 import { colorOrGrey, type IconKind } from "@/domain/charts/presentation";
 import type { ChartGroup, ChartRow } from "@/domain/charts/types";
 import type { Locale } from "@/domain/i18n/locales";
+import { vizQuestion } from "@/domain/visualize/coverage";
 import type { Depth } from "@/domain/visualize/state";
 import type { VizData, VizQuery } from "@/domain/visualize/data";
 import type { ViewPlan } from "@/domain/visualize/views";
@@ -30,13 +31,12 @@ function partnerLevel(flow: "export" | "import") {
   return flow === "export" ? "Importer Country" : "Exporter Country";
 }
 
-const PRODUCT_LEVEL: Record<Depth, "Section" | "HS2" | "HS4"> = { section: "Section", hs2: "HS2", hs4: "HS4" };
+type ProductLevelName = "Section" | "HS2" | "HS4" | "HS6";
+const PRODUCT_LEVEL: Record<Depth, ProductLevelName> = { section: "Section", hs2: "HS2", hs4: "HS4", hs6: "HS6" };
 
-/** What the catalogue is asked for a plan: section detail between two countries, or product detail with the world. */
-export function planQuestion(plan: Pick<ViewPlan, "source" | "state">): GoodsQuestion {
-  return plan.source === "hs4"
-    ? { depth: "hs4", classification: plan.state.classification, flow: plan.state.flow }
-    : { depth: "section", bilateral: true, classification: plan.state.classification };
+/** What the catalogue is asked for a plan: the detail it needs, in its revision and flow, with the world or between two countries. */
+export function planQuestion(plan: Pick<ViewPlan, "question" | "state">): GoodsQuestion {
+  return vizQuestion({ classification: plan.state.classification, flow: plan.state.flow, ...plan.question });
 }
 
 /** A cube and the plan's years it answers (the catalogue picks one dataset per year). */
@@ -94,7 +94,7 @@ export function mainQuery(plan: ViewPlan, choice: CubeChoice): DataQuery {
   const series = s.chart === "stacked" || s.chart === "line";
   const yearDrill = series ? ["Year"] : [];
   const time: DataQuery["time"] = { kind: "list", years: choice.years };
-  const productDrill = plan.source === "hs4" ? PRODUCT_LEVEL[plan.depth] : "Section";
+  const productDrill = PRODUCT_LEVEL[plan.depth];
   if (!choice.bilateral) {
     const drill = plan.breakdown === "product" ? [productDrill] : plan.breakdown === "country" ? ["Country"] : [];
     return {
@@ -129,11 +129,18 @@ export function mainQuery(plan: ViewPlan, choice: CubeChoice): DataQuery {
   };
 }
 
-function productRow(record: DataRecord, level: "Section" | "HS2" | "HS4", members: VizMembers, year?: number): ChartRow {
+function productRow(record: DataRecord, level: ProductLevelName, members: VizMembers, year?: number): ChartRow {
   const id = str(record[`${level} ID`]);
-  const section = level === "Section" ? id : level === "HS2" ? (members.hs2.get(id)?.parent ?? str(record["Section ID"])) : (members.hs4.get(id)?.parent ?? str(record["Section ID"]));
+  const section =
+    level === "Section"
+      ? id
+      : level === "HS2"
+        ? (members.hs2.get(id)?.parent ?? str(record["Section ID"]))
+        : level === "HS4"
+          ? (members.hs4.get(id)?.parent ?? str(record["Section ID"]))
+          : str(record["Section ID"]);
   const sectionMember = members.sections.get(section);
-  const kind: IconKind = level === "Section" ? "section" : level === "HS2" ? "hs2" : "hs4";
+  const kind: IconKind = level === "Section" ? "section" : level === "HS2" ? "hs2" : level === "HS4" ? "hs4" : "hs6";
   return {
     id,
     name: str(record[level]),

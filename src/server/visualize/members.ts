@@ -6,7 +6,9 @@
 import "server-only";
 import type { Locale } from "@/domain/i18n/locales";
 import { createVizCatalog, type VizCatalog } from "@/domain/visualize/catalog";
-import { tradeYears } from "@/server/catalog/catalog";
+import { vizCoverage } from "@/domain/visualize/coverage";
+import { dataCatalog } from "@/server/catalog/catalog";
+import { profileIndex } from "@/server/search/build";
 import { getMembers, type Member } from "@/server/warehouse/client";
 import { warehouseMeta } from "@/server/warehouse/db";
 
@@ -26,6 +28,8 @@ export interface VizMembers {
   sections: Map<string, NamedMember>;
   hs2: Map<string, NamedMember>;
   hs4: Map<string, NamedMember>;
+  /** HS6 products with trade in some loaded dataset (from the profile index; empty without HS6 data). */
+  hs6: Map<string, NamedMember>;
 }
 
 let cache: { generation: number; byLocale: Map<Locale, Promise<VizMembers>>; catalog?: Promise<VizCatalog> } | null = null;
@@ -49,12 +53,13 @@ const named = (m: Member, parent: string | null): NamedMember => ({
 });
 
 async function load(locale: Locale): Promise<VizMembers> {
-  const [countries, continents, sections, hs2, hs4] = await Promise.all([
+  const [countries, continents, sections, hs2, hs4, index] = await Promise.all([
     getMembers("country", locale),
     getMembers("continent", locale),
     getMembers("section", locale),
     getMembers("hs2", locale),
     getMembers("hs4", locale),
+    profileIndex(),
   ]);
   const sectionOfHs2 = new Map(hs2.map((m) => [String(m.id), String(m.parentId ?? "")]));
   return {
@@ -73,6 +78,12 @@ async function load(locale: Locale): Promise<VizMembers> {
     sections: new Map(sections.map((m) => [String(m.id), named(m, String(m.id))])),
     hs2: new Map(hs2.map((m) => [String(m.id), named(m, sectionOfHs2.get(String(m.id)) ?? null)])),
     hs4: new Map(hs4.map((m) => [String(m.id), named(m, m.attributes.section_id === null ? null : String(m.attributes.section_id))])),
+    hs6: new Map(
+      index.entitiesOf(["hs6"]).map((e) => [
+        e.id,
+        { id: e.id, name: e.names[locale] || e.names.en, fallback: !e.names[locale], parent: e.image?.section ?? null, color: null },
+      ]),
+    ),
   };
 }
 
@@ -88,23 +99,23 @@ export async function vizMembers(locale: Locale): Promise<VizMembers> {
   return members;
 }
 
-/** The URL codec's catalog: English names for slugs, and the years each source covers. */
+/**
+ * The URL codec's catalog: English names for slugs, the HS6 products that have trade (from the
+ * profile index, so a BACI revision's own codes count), and what the data catalogue says each
+ * revision, depth and flow covers.
+ */
 export async function vizCatalog(): Promise<VizCatalog> {
   const s = await slot();
   if (!s.catalog) {
     s.catalog = (async () => {
-      // The years each kind of view can draw, as the data catalogue answers them (HS92 data only: the URL names it).
-      const [members, sectionYears, hs4Years] = await Promise.all([
-        vizMembers("en"),
-        tradeYears({ depth: "section", bilateral: true, classification: "hs92" }).then((ys) => ys.map((y) => y.year)),
-        tradeYears({ depth: "hs4", classification: "hs92" }).then((ys) => ys.map((y) => y.year)),
-      ]);
+      const [members, catalog] = await Promise.all([vizMembers("en"), dataCatalog()]);
       return createVizCatalog({
         countries: [...members.countries.values()].map((c) => ({ id: c.id, name: c.name, iso2: c.iso2 })),
         sections: [...members.sections.values()].map((m) => ({ id: m.id, name: m.name })),
         hs2: [...members.hs2.values()].map((m) => ({ id: m.id, section: m.parent ?? "", name: m.name })),
         hs4: [...members.hs4.values()].map((m) => ({ id: m.id, section: m.parent ?? "", name: m.name })),
-        years: { sections: sectionYears, hs4: hs4Years },
+        hs6: [...members.hs6.values()].map((m) => ({ id: m.id, section: m.parent ?? "", name: m.name })),
+        coverage: vizCoverage(catalog.entries),
       });
     })();
     s.catalog.catch(() => {

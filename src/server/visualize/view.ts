@@ -37,7 +37,7 @@ const loadByKey = cache(async (key: string, locale: Locale): Promise<ViewResult>
   ];
   const viz: VizState = { chart, classification, flow, country, partner, product, time, ...(depth ? { depth } : {}), ...(x ? { x } : {}), ...(y ? { y } : {}) };
   const catalog = await vizCatalog();
-  const planned = planView(viz, catalog.years);
+  const planned = planView(viz, catalog.coverage);
   if (!planned.ok) return { kind: "problems", problems: planned.problems, ...(planned.suggestion ? { suggestion: planned.suggestion } : {}) };
   return { kind: "ok", plan: planned.plan, data: await loadVisualization(planned.plan, locale) };
 });

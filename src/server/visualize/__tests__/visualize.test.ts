@@ -4,6 +4,7 @@ import { profileView } from "@/domain/visualize/profileViews";
 import { loadView, viewKey } from "@/server/visualize/view";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHARTS } from "@/domain/visualize/state";
+import { coveredYears } from "@/domain/visualize/coverage";
 import { defaultState, parseVizPath } from "@/domain/visualize/urlCodec";
 import { planView } from "@/domain/visualize/views";
 import { closeWarehouse } from "@/server/warehouse/db";
@@ -32,8 +33,14 @@ describe("catalog and members", () => {
     expect(catalog.country("CL")).toBe("chl");
     expect(catalog.country("chile")).toBe("chl");
     expect(catalog.product("2603")).toEqual({ level: "hs4", code: "2603", section: "5" });
-    expect(catalog.years.hs4).toEqual([1962, 1980, 2017, 2018, 2019]);
-    expect(catalog.years.sections.length).toBeGreaterThan(0);
+    const years = (flow: "export" | "import", depth: "section" | "hs4" | "hs6", bilateral = false) => coveredYears(catalog.coverage, { classification: "hs92", flow, depth, bilateral });
+    expect(catalog.coverage.classifications).toEqual(["hs92"]);
+    expect(years("export", "hs4")).toEqual([1962, 1980, 2017, 2018, 2019]);
+    // HS4 imports exist for 2018 only in the package; no HS6, no bilateral HS4.
+    expect(years("import", "hs4")).toEqual([2018]);
+    expect(years("export", "hs6")).toEqual([]);
+    expect(years("export", "hs4", true)).toEqual([]);
+    expect(years("export", "section", true).length).toBeGreaterThan(0);
     const members = await vizMembers("zh");
     expect(members.countries.get("chl")?.name).toBe("智利");
     expect(members.sections.get("5")?.color).toMatch(/^#/);
@@ -44,9 +51,9 @@ describe("loadVisualization", () => {
   it("loads every chart's default view (or the view suggested instead) with its API queries", async () => {
     const catalog = await vizCatalog();
     for (const chart of CHARTS) {
-      const planned = planView(defaultState(chart), catalog.years);
+      const planned = planView(defaultState(chart, catalog.coverage), catalog.coverage);
       const plan = planned.ok ? planned.plan : (() => {
-        const again = planView(planned.suggestion!, catalog.years);
+        const again = planView(planned.suggestion!, catalog.coverage);
         if (!again.ok) throw new Error(`${chart}: no view to load`);
         return again.plan;
       })();
@@ -66,7 +73,7 @@ describe("loadVisualization", () => {
     const catalog = await vizCatalog();
     const parsed = parseVizPath("tree_map/hs92/export/chl/all/show/2018".split("/"), {}, catalog);
     if (!parsed.ok) throw new Error(parsed.error.message);
-    const planned = planView(parsed.state, catalog.years);
+    const planned = planView(parsed.state, catalog.coverage);
     if (!planned.ok) throw new Error("no plan");
     expect(mainQuery(planned.plan, { cube: "trade_i_ots_a_hs4", bilateral: false, years: [2018] })).toMatchObject({ cube: "trade_i_ots_a_hs4", drilldowns: ["HS4"], parents: true });
     const data = await loadVisualization(planned.plan, "es");
@@ -80,7 +87,7 @@ describe("loadVisualization", () => {
     const catalog = await vizCatalog();
     const parsed = parseVizPath("stacked/hs92/export/chl/all/show/2017-2019".split("/"), { depth: "hs4" }, catalog);
     if (!parsed.ok) throw new Error(parsed.error.message);
-    const planned = planView(parsed.state, catalog.years);
+    const planned = planView(parsed.state, catalog.coverage);
     if (!planned.ok) throw new Error(JSON.stringify(planned.problems));
     const data = await loadVisualization(planned.plan, "en");
     expect([...new Set(data.rows.map((r) => r.year))].sort()).toEqual([2017, 2018, 2019]);
@@ -106,7 +113,7 @@ describe("loadVisualization", () => {
 
   it("gives the product space RCA and world trade for the layout's products only", async () => {
     const catalog = await vizCatalog();
-    const planned = planView(defaultState("network"), catalog.years);
+    const planned = planView(defaultState("network", catalog.coverage), catalog.coverage);
     if (!planned.ok) throw new Error("no plan");
     const data = await loadVisualization(planned.plan, "en");
     const layout = await productSpaceIds();
