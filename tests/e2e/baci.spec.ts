@@ -56,6 +56,35 @@ test.describe("with a BACI import", () => {
     await expect(page.locator('[data-section="exporters"] [data-testid="section-source"]')).toContainText("CEPII BACI");
   });
 
+  test("the visualisation builder draws HS6 between two countries in the BACI revision", async ({ page, request }) => {
+    const path = "/en/visualize/tree_map/hs12/export/chl/arg/show/2004?depth=hs6";
+    await page.goto(path);
+    await expect(page.locator('[data-testid="chart"]')).toHaveAttribute("data-chart-ready", "true", { timeout: 30_000 });
+    await expect(page.getByTestId("control-classification")).toBeVisible();
+    await expect(page.getByTestId("control-depth").getByText("HS6", { exact: true })).toBeVisible();
+    // The view's rows are the HS6 products Chile sold to Argentina, as the data API sums them.
+    const view = (await (await request.get(`/api/view?path=${encodeURIComponent(path)}`)).json()).data;
+    expect(view.rows.length).toBeGreaterThan(5);
+    for (const row of view.rows) expect(row.id).toMatch(/^\d{6}$/);
+    const api = new URL(view.queries[0].api, "http://x");
+    expect(api.searchParams.get("cube")).toBe("trade_i_baci_a_12");
+    const total = (await (await request.get("/api/data?cube=trade_i_baci_a_12&drilldowns=Year&cut=Exporter+Country=chl&cut=Importer+Country=arg&time=2004")).json()).data[0]["Trade Value"];
+    const sum = view.rows.reduce((s: number, r: { value: number }) => s + r.value, 0);
+    expect(Math.abs(sum - total) / total).toBeLessThan(1e-9);
+    // 2003 has no BACI data: explained, with the nearest view that exists.
+    await page.goto("/en/visualize/tree_map/hs12/export/chl/arg/show/2003?depth=hs6");
+    await expect(page.getByTestId("viz-problems")).toContainText("HS6 product detail between two countries exists only for 2002, 2004.");
+  });
+
+  test("the profiles' HS6 charts open in the builder", async ({ page }) => {
+    await page.goto("/en/profile/country/chl?productYear=2004");
+    const link = page.locator('[data-section="exports-by-product"] [data-testid="hs6-treemap"]').getByRole("link", { name: "Open in the visualisation builder" });
+    await expect(link).toHaveAttribute("href", "/en/visualize/tree_map/hs12/export/chl/all/show/2004?depth=hs6");
+    await link.click();
+    await page.waitForURL("**/en/visualize/tree_map/hs12/export/chl/all/show/2004?depth=hs6");
+    await expect(page.locator('[data-testid="chart"]')).toHaveAttribute("data-chart-ready", "true", { timeout: 30_000 });
+  });
+
   test("an HS4 heading lists its HS6 products", async ({ page }) => {
     await page.goto("/en/profile/hs/0101");
     const children = page.getByTestId("product-children").locator("a");

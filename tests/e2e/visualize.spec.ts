@@ -196,6 +196,38 @@ test.describe("visualize: URLs, controls and explanations", () => {
     await chartReady(page);
   });
 
+  test("the builder offers what the catalogue holds: revisions, depths and each flow's years", async ({ page, request }) => {
+    type Year = { year: number; flows: string[] };
+    type Dataset = { kind: string; depth: string; classification: string; partial: boolean; years: Year[] };
+    const goods = ((await (await request.get("/api/catalog")).json()).datasets as Dataset[]).filter((d) => d.kind === "goods" && !d.partial);
+    const revisions = new Set(goods.map((d) => d.classification));
+    // A revision the warehouse lacks: said in words, with a link to the one it holds.
+    const missing = ["hs22", "hs17", "hs12", "hs07"].find((r) => !revisions.has(r))!;
+    await page.goto(`/en/visualize/tree_map/${missing}/export/chl/all/show/2018`);
+    const problems = page.getByTestId("viz-problems");
+    await expect(problems).toContainText(`holds no product data in ${missing.toUpperCase()}`);
+    await page.getByTestId("problem-suggestion").click();
+    await page.waitForURL(/\/en\/visualize\/tree_map\/hs\d\d\/export\/chl\/all\/show\/2018$/);
+    await chartReady(page);
+    // The depth control lists the depths the data has, HS6 only with six-digit data.
+    const hs6 = goods.some((d) => d.depth === "hs6" && d.classification === "hs92");
+    const depth = page.getByTestId("control-depth");
+    await expect(depth.getByText("HS4", { exact: true })).toHaveCount(1);
+    await expect(depth.getByText("HS6", { exact: true })).toHaveCount(hs6 ? 1 : 0);
+    // HS4 imports: exactly the years whose HS4 data holds imports; another year is explained.
+    const importYears = goods.filter((d) => d.depth === "hs4" && d.classification === "hs92").flatMap((d) => d.years.filter((y) => y.flows.includes("import")).map((y) => y.year));
+    const exportOnly = goods.filter((d) => d.depth === "hs4" && d.classification === "hs92").flatMap((d) => d.years.filter((y) => !y.flows.includes("import")).map((y) => y.year));
+    expect(importYears.length).toBeGreaterThan(0);
+    if (exportOnly.length) {
+      await page.goto(`/en/visualize/tree_map/hs92/import/chl/all/show/${exportOnly[0]}?depth=hs4`);
+      await expect(problems).toContainText(`HS4 product detail exists only for ${yearsLabel(importYears)}.`);
+    }
+    if (!hs6) {
+      await page.goto("/en/visualize/tree_map/hs92/export/chl/all/show/2018?depth=hs6");
+      await expect(problems).toContainText("HS6 product detail is not in this data warehouse for exports");
+    }
+  });
+
   test("combinations that make no sense are explained, with a view that works", async ({ page, request }) => {
     await page.goto("/en/visualize/stacked/hs92/export/chl/all/show/2010?depth=hs4");
     const problems = page.getByTestId("viz-problems");

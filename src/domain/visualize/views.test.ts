@@ -179,3 +179,11 @@ describe("the catalogue decides (pages follow the data)", () => {
     expect(allYears(cat.coverage, "hs92").slice(0, 2)).toEqual([2018, 2017]);
   });
 });
+
+describe("a depth the warehouse does not hold", () => {
+  it("says HS6 is not loaded and offers HS4", () => {
+    const result = planView(stateOf("/visualize/tree_map/hs92/export/chl/all/show/2018?depth=hs6"), coverage);
+    expect(!result.ok && result.problems[0]).toMatchObject({ code: "depthNotLoaded", params: { depth: "hs6", flow: "export" } });
+    expect(!result.ok && result.suggestion && buildVizPath(result.suggestion, coverage)).toBe("/visualize/tree_map/hs92/export/chl/all/show/2018");
+  });
+});

@@ -48,6 +48,7 @@ export type ProblemCode =
   | "measureUnavailable"
   | "measureNotFor"
   | "classificationMissing"
+  | "depthNotLoaded"
   | "productDetailYears"
   | "productDetailPartner"
   | "noDataYears";
@@ -211,7 +212,10 @@ function plan(state: VizState, coverage: YearCoverage): { ok: true; plan: ViewPl
       }
       return undefined;
     };
-    if (bilateral && available.length === 0 && withWorld.length > 0 && chart !== "network" && chart !== "scatter") {
+    if (withWorld.length === 0) {
+      // No year at all at this depth (HS6 without a BACI import): say so, offer the detail that exists.
+      problems.push({ code: "depthNotLoaded", params: { ...depthParam, flow: state.flow }, fix: coarser() });
+    } else if (bilateral && available.length === 0) {
       // Detail exists only with the whole world: drop the detail, or the partner.
       problems.push({ code: "productDetailPartner", params: depthParam, fix: coarser() ?? fix({ partner: ALL }) });
     } else if (years.some((y) => !available.includes(y))) {

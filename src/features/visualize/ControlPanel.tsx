@@ -62,6 +62,7 @@ export interface ControlPanelProps {
 
 /** Every choice of a visualisation; each change navigates to the canonical URL of the new state. */
 export function ControlPanel({ state, coverage, options }: ControlPanelProps) {
+  const currentProduct = options.current;
   const t = useTranslations("visualize");
   const tm = useTranslations("charts.measures");
   const locale = useLocale() as Locale;
@@ -82,9 +83,9 @@ export function ControlPanel({ state, coverage, options }: ControlPanelProps) {
       { group: t("controls.chapters"), items: options.hs2.map(([value, label]) => ({ value, label })) },
       { group: t("controls.headings"), items: options.hs4.map(([value, label]) => ({ value, label })) },
       // An HS6 product chosen elsewhere (a profile, a URL): listed so the select shows it.
-      ...(options.current ? [{ group: t("controls.subheadings"), items: [{ value: options.current[0], label: options.current[1] }] }] : []),
+      ...(currentProduct ? [{ group: t("controls.subheadings"), items: [{ value: currentProduct[0], label: currentProduct[1] }] }] : []),
     ],
-    [options.sections, options.hs2, options.hs4, options.current, t],
+    [options.sections, options.hs2, options.hs4, currentProduct, t],
   );
   // Every year some view of this revision can draw, and the depths it holds (the catalogue's answer).
   const years = useMemo(() => allYears(coverage, state.classification).map(String), [coverage, state.classification]);

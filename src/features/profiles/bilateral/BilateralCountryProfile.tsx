@@ -7,7 +7,6 @@ import { loadAcross, loadYear, pickYear, profileSources, type ProfileSources, ty
 import { formatMoney } from "../format";
 import { ProfileChart } from "../ProfileChart";
 import { ProfileHero } from "../ProfileHero";
-import { ProductTreemap } from "../ProductTreemap";
 import { RankedBars } from "../RankedBars";
 import { items, latestYearWithData, memberImage, topThree, yearValue } from "../rows";
 import { ProfileSections, section, type SectionModule } from "../sections";
@@ -75,16 +74,12 @@ const hs6Products = section<BilateralContext, { loaded: Loaded; source: YearSour
         <>
           {years.length > 1 ? <YearSelect years={years} value={source.year} param="productYear" label={t("year")} anchor="products" /> : null}
           <Text>{t("bilateralCountry.productsText", { year: source.year, ...names(ctx), ...topThree(list, sum, locale) })}</Text>
-          <ProductTreemap
-            rows={loaded.rows}
-            level="HS6"
-            year={source.year}
-            locale={locale}
-            title={t("bilateralCountry.products", names(ctx))}
-            fileName={`${reporter.id}-${partner.id}-hs6-${source.year}`}
-            sharePath={`${base}/bilateral-country/${reporter.id}/partner/${partner.id}?productYear=${source.year}#products`}
-            testId="hs6-treemap"
-          />
+          <div data-testid="hs6-treemap">
+            <ProfileChart
+              locale={locale}
+              state={profileView({ chart: "tree_map", country: reporter.id, partner: partner.id, product: "show", time: source.year, depth: "hs6", classification: source.classification })}
+            />
+          </div>
           <RankedBars items={list} total={sum} locale={locale} limit={15} testId="hs6-products" />
         </>
       ),

@@ -15,7 +15,6 @@ import { items, topThree, yearValue } from "../rows";
 import { section, type SectionModule } from "../sections";
 import { mixesSources, sourceLine, type SourceNames } from "../sourceNames";
 import { YearSelect } from "../YearSelect";
-import { ProductTreemap } from "../ProductTreemap";
 import { YearTable, milestoneYears } from "../YearTable";
 
 /** What every section of a country (or continent) profile knows before loading its own data. */
@@ -126,20 +125,12 @@ const exportsByProduct = section<CountryContext, { loaded: Loaded; total: number
               {t("mixedSources", { sources: sourceLine(ctx.names, ctx.sources.productExports.map((s) => s.source)) })}
             </Text>
           )}
-          {hs6 ? (
-            <ProductTreemap
-              rows={loaded.rows}
-              level="HS6"
-              year={source.year}
+          <div data-testid={hs6 ? "hs6-treemap" : undefined}>
+            <ProfileChart
               locale={locale}
-              title={t("country.exportsByProductChart", { name, year: source.year })}
-              fileName={`${id}-exports-hs6-${source.year}`}
-              sharePath={`${base}/country/${id}?productYear=${source.year}#exports-by-product`}
-              testId="hs6-treemap"
+              state={profileView({ chart: "tree_map", country: id, product: "show", time: source.year, classification: source.classification, ...(hs6 ? { depth: "hs6" as const } : {}) })}
             />
-          ) : (
-            <ProfileChart locale={locale} state={profileView({ chart: "tree_map", country: id, product: "show", time: source.year })} />
-          )}
+          </div>
           {hs6 ? <RankedBars items={list} total={sum} locale={locale} limit={15} testId="hs6-products" /> : null}
         </>
       ),
