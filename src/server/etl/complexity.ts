@@ -180,9 +180,10 @@ export async function complexitySources(
   for (const revision of options.baciRevisions) {
     const t = baciTables(revision);
     if (!(await tableExists(conn, t.productsExporter))) continue;
-    sources.push(
-      yearlyHsSource({ set: baciComplexityKey(revision), kind: "baci", tradeCube: `trade_i_baci_a_${revision}`, table: t.productsExporter, country: "exporter", product: "hs6" }),
-    );
+    // Both depths, from the same exports: HS6 (BACI's own) and HS4 (comparable with the package's).
+    for (const depth of ["hs6", "hs4"] as const) {
+      sources.push(yearlyHsSource({ set: baciComplexityKey(revision, depth), kind: "baci", tradeCube: `trade_i_baci_a_${revision}`, table: t.productsExporter, country: "exporter", product: depth }));
+    }
   }
   return sources;
 }

@@ -882,8 +882,9 @@ export function complexityCubeNames(key: string) {
   return { eci: `complexity_eci_a_${key}`, pci: `complexity_pci_a_${key}`, rca: `complexity_rca_a_${key}` };
 }
 
-export function baciComplexityKey(revision: BaciRevision): string {
-  return `hs${revision}_hs6`;
+/** A BACI revision's complexity set at HS6 (its own depth) or HS4 (its HS6 summed to headings). */
+export function baciComplexityKey(revision: BaciRevision, depth: "hs4" | "hs6" = "hs6"): string {
+  return `hs${revision}_${depth}`;
 }
 
 function sitcDimension(): DimensionDef {
@@ -959,15 +960,20 @@ export const COMPLEXITY_SETS: readonly ComplexitySetDef[] = [
     "dim_countries",
     "The economiccomplexity R package's world_trade_avg_1998_to_2000 (SITC Rev. 2, 4 digits; average exports 1998-2000 in constant 2000 USD). Year 2000 stands for the 1998-2000 average. Country codes are kept as in the source (rom = Romania, scg = Serbia and Montenegro, ant = Netherlands Antilles). Its values add up to about USD 120 billion a year, roughly 2% of world exports then, so the dollar thresholds are scaled by that coverage (fixture total / OTS world exports 1998-2000); unscaled they would keep 32 countries.",
   ),
-  ...BACI_REVISIONS.map((revision) => {
+  ...BACI_REVISIONS.flatMap((revision) => {
     const t = baciTables(revision);
-    return complexitySet(
-      baciComplexityKey(revision),
-      `hs${revision}`,
-      "hs6",
-      productDimension("hs6", { hs2: t.hs2, hs4: t.hs4, hs6: t.hs6 }),
-      t.countries,
-      `CEPII BACI HS${revision}: exports by exporter and HS6 product to all partners, every imported year.`,
+    const tables = { hs2: t.hs2, hs4: t.hs4, hs6: t.hs6 };
+    return (["hs6", "hs4"] as const).map((depth) =>
+      complexitySet(
+        baciComplexityKey(revision, depth),
+        `hs${revision}`,
+        depth,
+        productDimension(depth, tables),
+        t.countries,
+        depth === "hs6"
+          ? `CEPII BACI HS${revision}: exports by exporter and HS6 product to all partners, every imported year.`
+          : `CEPII BACI HS${revision}: exports by exporter and HS4 heading (its HS6 products summed) to all partners, every imported year.`,
+      ),
     );
   }),
 ];

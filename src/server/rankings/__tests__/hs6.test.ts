@@ -26,7 +26,9 @@ const CHAPTERS = ["03", "08", "15", "22", "27", "29", "39", "41", "44", "48", "5
 
 function writeBaci(dir: string) {
   fs.mkdirSync(dir, { recursive: true });
-  const codes = Array.from({ length: PRODUCTS }, (_, p) => `${CHAPTERS[p % CHAPTERS.length]}${String(10 + Math.floor(p / CHAPTERS.length)).padStart(2, "0")}${String(10 + (p % 7)).padStart(2, "0")}`);
+  // Two HS6 subheadings per HS4 heading, so the HS4 ranking sums them.
+  const n = CHAPTERS.length;
+  const codes = Array.from({ length: PRODUCTS }, (_, p) => `${CHAPTERS[p % n]}${10 + Math.floor(p / (2 * n))}${10 + (Math.floor(p / n) % 2)}`);
   fs.writeFileSync(path.join(dir, "product_codes_HS12_V202401.csv"), `code,description\n${codes.map((c) => `${c},Synthetic product ${c}`).join("\n")}\n`);
   // Numeric codes 901..940 are outside ISO 3166: the importer names them from this file.
   const countries = Array.from({ length: COUNTRIES }, (_, c) => ({ code: 901 + c, iso3: `x${String.fromCharCode(97 + Math.floor(c / 26))}${String.fromCharCode(97 + (c % 26))}`, name: `Synthetic ${c + 1}` }));
@@ -50,7 +52,7 @@ function writeBaci(dir: string) {
   }
 }
 
-describe("ECI and PCI rankings at HS6 from a BACI download", () => {
+describe("ECI and PCI rankings at HS6 and HS4 from a BACI download", () => {
   const dir = tempDir("baci-hs6-");
   const out = path.join(dir, "warehouse.duckdb");
   const saved = process.env.WAREHOUSE_PATH;
@@ -80,6 +82,11 @@ describe("ECI and PCI rankings at HS6 from a BACI download", () => {
     }
     expect((await rankedYears("hs12_hs6")).map((e) => e.year)).toEqual(YEARS);
     expect(await hasRanking("hs6", "hs12")).toBe(true);
+    // And at HS4: the same exports summed to headings, ranked for every BACI year too.
+    const hs4 = await complexityRuns("hs12_hs4");
+    expect(hs4.map((r) => [r.year, r.status])).toEqual(YEARS.map((y) => [y, "computed"]));
+    expect(hs4[1].products).toBeLessThan((await complexityRuns("hs12_hs6"))[1].products);
+    expect(await hasRanking("hs4", "hs12")).toBe(true);
   });
 
   it("makes HS6 the menus' latest ranking when it is the newest and finest", async () => {
