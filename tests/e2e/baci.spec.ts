@@ -85,6 +85,15 @@ test.describe("with a BACI import", () => {
     await expect(page.locator('[data-testid="chart"]')).toHaveAttribute("data-chart-ready", "true", { timeout: 30_000 });
   });
 
+  test("an HS6 product's destinations from one country (bilateral product profile)", async ({ page, request }) => {
+    // Chile's largest HS6 export in 2004, as the data API ranks it.
+    const top = (await (await request.get("/api/data?cube=trade_i_baci_a_12&drilldowns=HS6&cut=Exporter+Country=chl&time=2004&sort=Trade+Value.desc&limit=1")).json()).data[0];
+    const response = await page.goto(`/en/profile/bilateral-product/${top["HS6 ID"]}/reporter/chl`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByTestId("product-destinations")).toContainText("Argentina");
+    await expect(page.getByTestId("stat-exports")).toBeVisible();
+  });
+
   test("an HS4 heading lists its HS6 products", async ({ page }) => {
     await page.goto("/en/profile/hs/0101");
     const children = page.getByTestId("product-children").locator("a");

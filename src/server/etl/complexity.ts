@@ -24,6 +24,7 @@ import {
 } from "@/domain/complexity";
 import {
   BACI_REVISIONS,
+  baciComplexityDepths,
   baciComplexityKey,
   baciTables,
   complexityCubes,
@@ -181,7 +182,7 @@ export async function complexitySources(
     const t = baciTables(revision);
     if (!(await tableExists(conn, t.productsExporter))) continue;
     // Both depths, from the same exports: HS6 (BACI's own) and HS4 (comparable with the package's).
-    for (const depth of ["hs6", "hs4"] as const) {
+    for (const depth of baciComplexityDepths(revision)) {
       sources.push(yearlyHsSource({ set: baciComplexityKey(revision, depth), kind: "baci", tradeCube: `trade_i_baci_a_${revision}`, table: t.productsExporter, country: "exporter", product: depth }));
     }
   }

@@ -887,6 +887,15 @@ export function baciComplexityKey(revision: BaciRevision, depth: "hs4" | "hs6" =
   return `hs${revision}_${depth}`;
 }
 
+/**
+ * The depths a BACI revision is ranked at. HS92 at HS4 is the package's own set (hs92_hs4, other
+ * member tables, other years): a BACI HS92 download is ranked at HS6 only, so the two never share
+ * a set key.
+ */
+export function baciComplexityDepths(revision: BaciRevision): readonly ("hs4" | "hs6")[] {
+  return revision === "92" ? ["hs6"] : ["hs6", "hs4"];
+}
+
 function sitcDimension(): DimensionDef {
   return {
     name: "Product",
@@ -963,7 +972,7 @@ export const COMPLEXITY_SETS: readonly ComplexitySetDef[] = [
   ...BACI_REVISIONS.flatMap((revision) => {
     const t = baciTables(revision);
     const tables = { hs2: t.hs2, hs4: t.hs4, hs6: t.hs6 };
-    return (["hs6", "hs4"] as const).map((depth) =>
+    return baciComplexityDepths(revision).map((depth) =>
       complexitySet(
         baciComplexityKey(revision, depth),
         `hs${revision}`,

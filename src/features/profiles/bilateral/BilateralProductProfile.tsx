@@ -80,8 +80,10 @@ export async function BilateralProductProfile({ locale, product, productName, co
   const base = `/${locale}/profile`;
   const names = { product: productName, country: country.name };
   const isSection = product.kind === "section";
-  const exportSource = newest(isSection ? sources.sections : sources.productExports);
-  const destinationSource = newest(isSection ? sources.sections : sources.bilateralProducts);
+  // The data deep enough for the product: sections from any dataset, HS6 only from six-digit data.
+  const isHs6 = product.kind === "hs6";
+  const exportSource = newest(isSection ? sources.sections : isHs6 ? sources.hs6Exports : sources.productExports);
+  const destinationSource = newest(isSection ? sources.sections : isHs6 ? sources.bilateralProducts.filter((s) => s.depth === "hs6") : sources.bilateralProducts);
   if (!exportSource) {
     return (
       <Container size="lg" py="xl">
