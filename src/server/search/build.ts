@@ -1,4 +1,5 @@
 import "server-only";
+import { COUNTRY_ALIASES } from "./aliases";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { ORGANIZATIONS } from "@/domain/organizations";
@@ -91,6 +92,7 @@ export async function loadIndexInput(): Promise<IndexInput> {
       kind: "country",
       id,
       names,
+      ...(COUNTRY_ALIASES[id] ? { aliases: [...COUNTRY_ALIASES[id]] } : {}),
       codes: [id, ...(iso2 ? [iso2] : [])],
       weight,
       image: iso2 && flagFile(iso2) ? { flag: iso2 } : { color: null },

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { COUNTRY_ALIASES } from "./aliases";
 import { ProfileIndex, type Entity, type Labels } from "./engine";
 
 const e = (kind: Entity["kind"], id: string, en: string, es: string, zh: string, weight: number, codes: string[] = []): Entity => ({
@@ -117,4 +120,66 @@ describe("ProfileIndex", () => {
 it("counts distinct members per dimension variant for the metadata", () => {
   expect(index.distinctMembers("bilateral-country").map((m) => Object.fromEntries(m))).toEqual([{ 3: 3 }, { 4: 3 }]);
   expect(index.distinctMembers("country").map((m) => Object.fromEntries(m))).toEqual([{ 3: 6, 2: 1 }]);
+});
+
+describe("other names, swapped letters and apostrophes", () => {
+  const withAliases = (id: string, en: string, es: string, zh: string, weight: number, iso2: string): Entity => ({
+    ...e("country", id, en, es, zh, weight, [iso2]),
+    ...(COUNTRY_ALIASES[id] ? { aliases: [...COUNTRY_ALIASES[id]] } : {}),
+  });
+  const countries = [
+    withAliases("civ", "Ivory Coast", "Costa de Marfil", "科特迪瓦", 30, "ci"),
+    withAliases("cze", "Czechia", "Chequia", "捷克", 200, "cz"),
+    withAliases("tur", "Türkiye", "Turquía", "土耳其", 250, "tr"),
+    withAliases("nld", "Netherlands", "Países Bajos", "荷兰", 700, "nl"),
+    withAliases("usa", "United States", "Estados Unidos", "美国", 1700, "us"),
+    withAliases("gbr", "United Kingdom", "Reino Unido", "英国", 500, "gb"),
+    withAliases("chl", "Chile", "Chile", "智利", 70, "cl"),
+    withAliases("gnb", "Guinea-Bissau", "Guinea-Bisáu", "几内亚比绍", 1, "gw"),
+    e("continent", "na", "North America", "América del Norte", "北美洲", 2500),
+  ];
+  const idx = new ProfileIndex({ entities: countries, partners: new Map(), productCountries: new Map() });
+  const first = (query: string, locale: "en" | "es" | "zh" = "en") => idx.query({ query, locale, limit: 5, offset: 0, reports: [], variants: [] }, labels).results[0]?.path;
+
+  it("finds countries by official, common and former names in three languages", () => {
+    const cases: [string, string, ("en" | "es" | "zh")?][] = [
+      ["cote d'ivoire", "/country/civ"],
+      ["Côte d’Ivoire", "/country/civ"],
+      ["cote divoire", "/country/civ"],
+      ["ivory coast", "/country/civ"],
+      ["象牙海岸", "/country/civ", "zh"],
+      ["czech republic", "/country/cze"],
+      ["república checa", "/country/cze", "es"],
+      ["turkey", "/country/tur"],
+      ["turquia", "/country/tur", "es"],
+      ["holland", "/country/nld"],
+      ["holanda", "/country/nld", "es"],
+      ["usa", "/country/usa"],
+      ["US", "/country/usa"],
+      ["U.S.A.", "/country/usa"],
+      ["america", "/country/usa"],
+      ["EE. UU.", "/country/usa", "es"],
+      ["美利坚合众国", "/country/usa", "zh"],
+      ["uk", "/country/gbr"],
+      ["britain", "/country/gbr"],
+      ["gran bretaña", "/country/gbr", "es"],
+    ];
+    for (const [query, path, locale] of cases) expect(first(query, locale), query).toBe(path);
+  });
+
+  it("counts two swapped letters as one typo, and ignores hyphens", () => {
+    expect(first("chlie")).toBe("/country/chl");
+    expect(first("hcile")).toBe("/country/chl");
+    expect(first("turkye")).toBe("/country/tur");
+    expect(first("guinea bissau")).toBe("/country/gnb");
+    expect(first("guinea-bissau")).toBe("/country/gnb");
+    // Still nothing for a word that is not a name.
+    expect(idx.query({ query: "zzqx", locale: "en", limit: 5, offset: 0, reports: [], variants: [] }, labels).results).toHaveLength(0);
+  });
+
+  it("gives every alias a country the package knows", () => {
+    const iso3 = readFileSync(join(process.cwd(), "tests/fixtures/tiny-package/countries.csv"), "utf8");
+    for (const id of Object.keys(COUNTRY_ALIASES)) expect(/^[a-z]{3}$/.test(id), id).toBe(true);
+    expect(iso3).toContain("chl");
+  });
 });

@@ -3,7 +3,7 @@ import MiniSearch from "minisearch";
 import { REPORTS, VARIANTS, profilePath, type MemberKind, type ReportDef, type VariantDef } from "@/domain/explorer/reports";
 import type { ProfileMember, ProfileResult, SearchResponse } from "@/domain/explorer/types";
 import type { Locale } from "@/domain/i18n/locales";
-import { fold, normalisedPhrase, queryTerms, tokenize } from "./text";
+import { fold, normalisedPhrase, queryTerms, tokenize, transpositions } from "./text";
 
 /** A searchable member: a country, continent, product at any level, province, organisation or the world. */
 export interface Entity {
@@ -284,7 +284,18 @@ export class ProfileIndex {
 
   private hits(terms: string[], limit: number): Array<{ entity: Entity; score: number; exact: boolean }> {
     const phrase = terms.join(" ");
-    const raw = this.search.search(terms.join(" "), {});
+    // Each word, or the same word with two neighbouring letters swapped ("chlie" finds Chile);
+    // the swapped forms must match whole (no fuzzy, no prefix), so they add little noise.
+    // The terms are words already (queryTerms): each is searched as it is, not cut again.
+    const whole = (text: string) => [text];
+    const raw = this.search.search({
+      combineWith: "AND",
+      queries: terms.map((term, i) => {
+        const swapped = transpositions(term);
+        const own = { queries: [term], tokenize: whole, prefix: i === terms.length - 1 };
+        return swapped.length ? { combineWith: "OR", queries: [own, { queries: swapped, tokenize: whole, fuzzy: false, prefix: false, boost: { names: 0.5 } }] } : own;
+      }),
+    });
     return raw.slice(0, limit * 4).map((hit) => {
       const entity = this.entities.get(hit.id as string) as Entity;
       const exact = this.exact.get(hit.id as string)?.has(phrase) ?? false;

@@ -3,7 +3,8 @@ import { fold, normalisedPhrase, queryTerms, tokenize } from "./text";
 
 it("folds accents and case", () => {
   expect(fold("Perú")).toBe("peru");
-  expect(fold("CÔTE D’IVOIRE")).toBe("cote d’ivoire");
+  expect(fold("CÔTE D’IVOIRE")).toBe("cote divoire");
+  expect(fold("U.S.A.")).toBe("usa");
 });
 
 it("segments Chinese and adds character pairs", () => {

@@ -3,8 +3,24 @@ import "server-only";
 const segmenter = new Intl.Segmenter(undefined, { granularity: "word" });
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 
+/** Lower case without accents, apostrophes or dots: "Côte d'Ivoire" and "cote divoire" fold alike, "U.S.A." as "usa". */
 export function fold(text: string): string {
-  return text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
+  return text.normalize("NFKD").replace(/\p{M}+/gu, "").replace(/['’ʼ`´.]/g, "").toLowerCase();
+}
+
+/**
+ * The word with two neighbouring letters swapped, each way ("chlie" -> "hclie", "clhie", "chile",
+ * "chlei"): a transposition is one typo to a reader, two to an edit distance. Latin words of four
+ * letters or more only.
+ */
+export function transpositions(term: string): string[] {
+  if (term.length < 4 || !/^[a-z]+$/.test(term)) return [];
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < term.length; i++) {
+    if (term[i] === term[i + 1]) continue;
+    out.add(term.slice(0, i) + term[i + 1] + term[i] + term.slice(i + 2));
+  }
+  return [...out];
 }
 
 /**
