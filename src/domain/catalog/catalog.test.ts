@@ -1,24 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { answerGoods, complexityYears, datasets, finestDepth, goodsYears, latestComplexitySet, nearestYear, type CatalogEntry } from "./catalog";
+import { catalogEntry } from "./test-support";
+import { answerGoods, complexityYears, datasets, finestDepth, goodsYears, latestComplexitySet, nearestYear } from "./catalog";
 
-function entry(partial: Partial<CatalogEntry> & Pick<CatalogEntry, "dataset" | "year">): CatalogEntry {
-  return {
-    cube: `cube_${partial.dataset}`,
-    kind: "goods",
-    classification: "hs92",
-    depth: "hs4",
-    bilateral: false,
-    partial: false,
-    source: "ots",
-    priority: 2,
-    flows: ["export", "import"],
-    reporters: 200,
-    rows: 1000,
-    total: 1e12,
-    period: String(partial.year),
-    ...partial,
-  };
-}
+const entry = catalogEntry;
 
 const sections = [1962, 2004, 2018].map((year) => entry({ dataset: "ots_sections", depth: "section", bilateral: true, year }));
 const hs4 = [

@@ -1,30 +1,13 @@
 import type { CatalogEntry } from "@/domain/catalog/catalog";
+import { catalogEntry } from "@/domain/catalog/test-support";
 import { createVizCatalog, type VizCatalog } from "./catalog";
 import { vizCoverage } from "./coverage";
 
-/** A catalogue entry as the importer records it (goods, full coverage unless told otherwise). */
-export function catalogEntry(e: Partial<CatalogEntry> & Pick<CatalogEntry, "dataset" | "year">): CatalogEntry {
-  return {
-    cube: `cube_${e.dataset}`,
-    kind: "goods",
-    classification: "hs92",
-    depth: "section",
-    bilateral: false,
-    partial: false,
-    source: "ots",
-    priority: 2,
-    flows: ["export", "import"],
-    reporters: 200,
-    rows: 1000,
-    total: 1e12,
-    period: String(e.year),
-    ...e,
-  };
-}
+export { catalogEntry };
 
 /** The package's shape: bilateral sections 1962-2018, HS4 with the world in 2018 (both flows). */
 export const PACKAGE_ENTRIES: CatalogEntry[] = [
-  ...Array.from({ length: 2018 - 1962 + 1 }, (_, i) => catalogEntry({ dataset: "ots_sections", year: 1962 + i, bilateral: true })),
+  ...Array.from({ length: 2018 - 1962 + 1 }, (_, i) => catalogEntry({ dataset: "ots_sections", year: 1962 + i, depth: "section", bilateral: true })),
   catalogEntry({ dataset: "ots_hs4", year: 2018, depth: "hs4" }),
 ];
 
