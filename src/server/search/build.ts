@@ -15,7 +15,7 @@ const HS4_CUBE = "trade_i_ots_a_hs4";
 const PAGE = 10_000;
 
 /** Every row of a query, page by page (the API caps a page at 10,000 rows). */
-async function allRows(query: DataQuery, locale: Locale = "en"): Promise<Record<string, string | number | boolean | null>[]> {
+export async function allRows(query: DataQuery, locale: Locale = "en"): Promise<Record<string, string | number | boolean | null>[]> {
   const rows: Record<string, string | number | boolean | null>[] = [];
   for (let offset = 0; ; offset += PAGE) {
     const response = await queryCube({ ...query, limit: PAGE, offset }, locale, { cache: false });
