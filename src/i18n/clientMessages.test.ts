@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import en from "../../messages/en.json";
-import { CLIENT_NAMESPACES, clientMessages } from "./clientMessages";
+import { CLIENT_NAMESPACES, PAGE_NAMESPACES, clientMessages } from "./clientMessages";
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -23,7 +23,7 @@ it("sends every namespace a client component asks for, and only those", () => {
   }
   for (const namespace of used) {
     expect(
-      CLIENT_NAMESPACES.some((sent) => namespace === sent || namespace.startsWith(`${sent}.`)),
+      [...CLIENT_NAMESPACES, ...PAGE_NAMESPACES].some((sent) => namespace === sent || namespace.startsWith(`${sent}.`)),
       `${namespace} is used by a client component but not sent to the browser`,
     ).toBe(true);
   }

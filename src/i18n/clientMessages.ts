@@ -40,3 +40,16 @@ export function clientMessages(messages: Messages): Record<string, unknown> {
   }
   return out;
 }
+
+/**
+ * Namespaces only some pages need in the browser (the games): those pages send them through a
+ * NextIntlClientProvider of their own (pageMessages), so other pages do not carry them.
+ */
+export const PAGE_NAMESPACES = ["games"] as const;
+
+/** The client messages plus some page namespaces. */
+export function pageMessages(messages: Messages, namespaces: readonly (typeof PAGE_NAMESPACES)[number][]): Record<string, unknown> {
+  const out = clientMessages(messages);
+  for (const namespace of namespaces) out[namespace] = (messages as Record<string, unknown>)[namespace];
+  return out;
+}

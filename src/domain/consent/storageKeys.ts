@@ -15,6 +15,18 @@ export const CHAT_SESSION_PREFIX = "ots-chat:";
 export const HISTORY_PREFIX = "ots-history:";
 export const GUEST_HISTORY_KEY = `${HISTORY_PREFIX}guest`;
 export const USER_HISTORY_PREFIX = `${HISTORY_PREFIX}user:`;
+/** Games (local storage): each game's results and whether its instructions were seen. */
+export const GAMES_PREFIX = "ots-games:";
+
+/** A game's finished puzzles in this browser: the guest's, or a signed-in player's copy. */
+export function gameResultsKey(game: string, userId: string | null | undefined): string {
+  return `${GAMES_PREFIX}${game}:${userId ? `user:${userId}` : "guest"}`;
+}
+
+/** Set once a game's instructions have been shown (so they open only on the first play). */
+export function gameIntroKey(game: string): string {
+  return `${GAMES_PREFIX}${game}:intro`;
+}
 /** Analytics cookies all start with this (Google's _ga, _ga_<container>, _gat...). */
 export const ANALYTICS_COOKIE_PREFIX = "_ga";
 /** The signed-in user last announced to the data layer in this tab (session storage). */

@@ -29,7 +29,6 @@ export const PLANNED_PAGES: Record<string, PlannedPage> = {
   "/games/export-holdem": { id: "exportHoldem", related: [HOME, BLOG] },
   "/games/pick-5": { id: "pick5", related: [HOME, BLOG] },
   "/games/connectrade": { id: "connectrade", related: [HOME, BLOG] },
-  "/games/tradle": { id: "tradle", related: [HOME, BLOG] },
 };
 
 /** The titles of related pages come from the nav labels or the pages' own titles. */

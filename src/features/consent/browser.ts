@@ -5,7 +5,7 @@
 import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE_SECONDS, encodeConsentCookie, parseConsentCookie, type Consent, type ConsentEffect } from "@/domain/consent/consent";
 import { clearAllLocalHistory } from "@/features/history/store";
 import { clearDataLayer } from "./analytics";
-import { ANALYTICS_COOKIE_PREFIX, ANALYTICS_USER_KEY, CHAT_SESSION_PREFIX, cookieNamesWithPrefix, expireCookieAssignments } from "@/domain/consent/storageKeys";
+import { ANALYTICS_COOKIE_PREFIX, ANALYTICS_USER_KEY, CHAT_SESSION_PREFIX, GAMES_PREFIX, cookieNamesWithPrefix, expireCookieAssignments } from "@/domain/consent/storageKeys";
 
 export function readConsentCookie(): Consent {
   const prefix = `${CONSENT_COOKIE}=`;
@@ -55,7 +55,11 @@ export function removeAnalyticsCookies() {
 export function runRemovals(effects: readonly ConsentEffect[]) {
   for (const effect of effects) {
     if (effect === "removeChatSessions") removeChatSessions();
-    else if (effect === "removeProfileHistory") clearAllLocalHistory();
+    else if (effect === "removeProfileHistory") {
+      // Functional storage withdrawn: the profile history and the games' results and settings.
+      clearAllLocalHistory();
+      safely(() => removeKeys(window.localStorage, GAMES_PREFIX));
+    }
     else if (effect === "removeAnalyticsCookies") removeAnalyticsCookies();
     else if (effect === "clearDataLayer") clearDataLayer();
   }

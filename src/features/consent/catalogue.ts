@@ -5,12 +5,12 @@
  */
 import { CONSENT_COOKIE } from "@/domain/consent/consent";
 import { COLOR_SCHEME_COOKIE, NEXTAUTH_BROADCAST_KEY } from "@/domain/consent/storageKeys";
-import { ANALYTICS_COOKIE_PREFIX, ANALYTICS_USER_KEY, CHAT_SESSION_PREFIX, GUEST_HISTORY_KEY, USER_HISTORY_PREFIX } from "@/domain/consent/storageKeys";
+import { ANALYTICS_COOKIE_PREFIX, ANALYTICS_USER_KEY, CHAT_SESSION_PREFIX, GAMES_PREFIX, GUEST_HISTORY_KEY, USER_HISTORY_PREFIX } from "@/domain/consent/storageKeys";
 
 export type CookieCategory = "necessary" | "functional" | "tracking";
 export const COOKIE_CATEGORIES: readonly CookieCategory[] = ["necessary", "functional", "tracking"];
 
-export type CookiePurpose = "consent" | "authentication" | "colorScheme" | "payment" | "chatbot" | "profileHistory" | "analytics";
+export type CookiePurpose = "consent" | "authentication" | "colorScheme" | "payment" | "chatbot" | "profileHistory" | "games" | "analytics";
 export type CookieStorage = "cookie" | "localStorage" | "sessionStorage";
 
 export type CookieDuration =
@@ -53,6 +53,7 @@ export const COOKIE_CATALOGUE: Record<CookieCategory, readonly CookieEntry[]> = 
     { cookie: GUEST_HISTORY_KEY, id: "historyGuest", purpose: "profileHistory", storage: "localStorage", duration: { kind: "never" }, provider: "site" },
     { cookie: `${USER_HISTORY_PREFIX}<id>`, id: "historyUser", purpose: "profileHistory", storage: "localStorage", duration: { kind: "never" }, provider: "site" },
     { cookie: `${USER_HISTORY_PREFIX}<id>:pending`, id: "historyPending", purpose: "profileHistory", storage: "localStorage", duration: { kind: "never" }, provider: "site" },
+    { cookie: `${GAMES_PREFIX}<game>:…`, id: "gameStats", purpose: "games", storage: "localStorage", duration: { kind: "never" }, provider: "site" },
   ],
   tracking: [
     { cookie: ANALYTICS_COOKIE_PREFIX, id: "ga", purpose: "analytics", storage: "cookie", duration: ANALYTICS_LIFETIME, provider: "google" },

@@ -42,6 +42,7 @@ const REAL_PAGES = new Set([
   "/visualize/scatter",
   "/visualize/network",
   "/visualize/geomap",
+  "/games/tradle",
 ]);
 
 describe("planned pages", () => {

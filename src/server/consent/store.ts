@@ -1,7 +1,7 @@
 /**
  * Saving a signed-in user's consent (spec section 4): the choice goes into the user's metadata,
- * and withdrawing functional storage deletes the profile history kept for them, in the same
- * transaction.
+ * and withdrawing functional storage deletes the profile history and game results kept for them,
+ * in the same transaction.
  */
 import "server-only";
 import { eq } from "drizzle-orm";
@@ -9,6 +9,7 @@ import { cookies } from "next/headers";
 import { CONSENT_COOKIE, parseConsentCookie, type Consent } from "@/domain/consent/consent";
 import { getDb, type AppDb } from "@/server/db/client";
 import type { BespokeUserMetadata, UserRow } from "@/server/db/schema";
+import { clearResultsIn } from "@/server/games/results";
 import { clearHistoryIn, type InTx } from "@/server/history/repository";
 
 /** Stores the choice in the user's metadata, keeping the rest of it (inside the caller's transaction). */
@@ -28,11 +29,14 @@ export function setConsent(id: string, consent: NonNullable<BespokeUserMetadata[
   return db.tx((orm) => setConsentIn(id, consent, { orm, t: db.t }));
 }
 
-/** Saves the choice; withdrawing functional storage deletes the history in the same transaction. */
+/** Saves the choice; withdrawing functional storage deletes the history and game results in the same transaction. */
 export function saveConsent(userId: string, consent: Consent, db: AppDb = getDb()): Promise<UserRow | undefined> {
   return db.tx(async (orm) => {
     const row = await setConsentIn(userId, consent, { orm, t: db.t });
-    if (row && !(consent.checked && consent.functional)) await clearHistoryIn(userId, { orm, t: db.t });
+    if (row && !(consent.checked && consent.functional)) {
+      await clearHistoryIn(userId, { orm, t: db.t });
+      await clearResultsIn(userId, { orm, t: db.t });
+    }
     return row;
   });
 }

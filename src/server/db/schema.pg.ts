@@ -86,3 +86,18 @@ export const rateLimits = pgTable(
   },
   (table) => [index("rate_limits_expires_idx").on(table.expiresAt)],
 );
+
+export const gameResults = pgTable(
+  "game_results",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    game: text("game").notNull(),
+    puzzle: text("puzzle").notNull(),
+    won: boolean("won").notNull(),
+    score: integer("score").notNull(),
+    playedAt: time("played_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.game, table.puzzle] }), index("game_results_user_time_idx").on(table.userId, table.playedAt)],
+);

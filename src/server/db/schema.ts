@@ -90,5 +90,26 @@ export const apiKeys = sqliteTable(
   (table) => [uniqueIndex("api_keys_hash_unique").on(table.keyHash), index("api_keys_user_idx").on(table.userId)],
 );
 
+/**
+ * Finished games of signed-in players (issue: games), one row per player, game and puzzle: the
+ * server records it when a game it checked ends, so statistics cannot be claimed. Kept only while
+ * the player allows functional storage; deleted with the user.
+ */
+export const gameResults = sqliteTable(
+  "game_results",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    game: text("game").notNull(),
+    /** "d-2026-11-27" (daily) or "p-123" (practice). */
+    puzzle: text("puzzle").notNull(),
+    won: integer("won", { mode: "boolean" }).notNull(),
+    score: integer("score").notNull(),
+    playedAt: integer("played_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.game, table.puzzle] }), index("game_results_user_time_idx").on(table.userId, table.playedAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
