@@ -1,6 +1,6 @@
 // Runs once when a Next.js server starts (never during `next build`): check the accounts
-// configuration, then build the profile index in the background so the first search or profile
-// request does not pay for it.
+// configuration, then build the profile index and the games' data in the background so the first
+// search, profile or game request does not pay for them.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   const { startAccounts } = await import("./server/startup");
@@ -14,7 +14,12 @@ export async function register() {
   }
   const { profileIndex } = await import("@/server/search/build");
   const started = Date.now();
+  const { gameData } = await import("@/server/games/data");
   profileIndex()
     .then((index) => console.log(`[search] profile index ready: ${index.profileCount} profiles in ${Date.now() - started} ms`))
-    .catch((error: Error) => console.error(`[search] profile index failed: ${error.message}`));
+    .catch((error: Error) => console.error(`[search] profile index failed: ${error.message}`))
+    // Then the games' data (a few seconds of queries), so the first game page does not wait for it.
+    .then(() => gameData())
+    .then((data) => data && console.log(`[games] data ready: ${data.countries.length} countries, ${data.products.length} products, ${data.year}`))
+    .catch((error: Error) => console.error(`[games] data failed: ${error.message}`));
 }

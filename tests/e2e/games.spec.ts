@@ -24,12 +24,16 @@ async function tradleAnswer(request: APIRequestContext, baseURL: string, puzzle:
   return { answer, wrong: wrong.map((id) => ({ id, name: names.get(id)! })) };
 }
 
+/** Types a country, picks it from the list, guesses, and waits for the server's answer (a new row). */
 async function guess(page: Page, name: string) {
+  const rows = page.getByTestId("tradle-guess-row");
+  const before = await rows.count();
   const input = page.getByTestId("tradle-input");
   await input.click();
   await input.fill(name);
   await page.getByRole("option", { name, exact: true }).click();
   await page.getByTestId("tradle-guess").click();
+  await expect(rows).toHaveCount(before + 1);
 }
 
 async function closeInstructions(page: Page) {
@@ -118,6 +122,16 @@ test.describe("Tradle", () => {
     // The instructions open again on the next visit: nothing remembered them.
     await page.reload();
     await expect(page.getByTestId("instructions-close")).toBeVisible();
+  });
+
+  test("the home page offers today's game with a teaser that does not name the answer", async ({ page, request, baseURL }) => {
+    const today = (await (await request.get("/api/games/tradle?puzzle=daily&locale=en")).json()) as { puzzle: string; data: { products: { name: string }[] } };
+    const { answer } = await tradleAnswer(request, baseURL!, today.puzzle);
+    await page.goto("/en");
+    const card = page.getByTestId("todays-game");
+    await expect(card.getByRole("link")).toHaveAttribute("href", "/en/games/tradle");
+    await expect(card).toContainText(today.data.products[0].name);
+    await expect(card).not.toContainText(answer.name);
   });
 
   test("zh and a phone: country names in Chinese, accent-insensitive search", async ({ page }) => {

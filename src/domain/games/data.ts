@@ -41,6 +41,8 @@ export interface GameData {
   countries: GameCountry[];
   /** Products above the trade threshold, largest first. */
   products: GameProduct[];
+  /** Section and names of every HS4 product traded that year (small ones too: a country's basket shows them). */
+  productInfo: Record<string, { section: string; names: Names }>;
   continents: { id: string; names: Names }[];
   sections: { id: string; names: Names; color: string | null }[];
 }

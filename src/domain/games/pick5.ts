@@ -116,7 +116,7 @@ export function pick5Answer(data: GameData, seed: number): Pick5Answer | null {
     const near = ranked.slice(PICK5_PICKS, 20).map((p) => p.id).filter(known);
     const all = data.products.map((p) => p.id).filter(known);
     const chosen = decoys(rand, near, all.slice(0, 30), all, exclude);
-    const names = (id: string) => productById.get(id)?.names ?? idNames(id);
+    const names = (id: string) => productById.get(id)?.names ?? data.productInfo[id]?.names ?? idNames(id);
     return {
       kind,
       subject: { id: subject.id, names: subject.names },

@@ -43,6 +43,7 @@ export function fixtureGameData(): GameData {
     source: "atlas",
     countries,
     products: products.sort((a, b) => b.world - a.world),
+    productInfo: Object.fromEntries(products.map((p) => [p.id, { section: p.section, names: p.names }])),
     continents: CONTINENTS.map((id) => ({ id, names: { en: `Continent ${id}`, es: `Continente ${id}`, zh: `大洲${id}` } })),
     sections: SECTIONS.map((id) => ({ id, names: { en: `Section ${id}`, es: `Sección ${id}`, zh: `类${id}` }, color: "#336699" })),
   };

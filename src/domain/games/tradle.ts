@@ -49,9 +49,8 @@ export function tradleAnswer(data: GameData, seed: number): GameCountry | null {
 export function tradlePuzzle(data: GameData, seed: number, locale: Locale): TradlePuzzle | null {
   const answer = tradleAnswer(data, seed);
   if (!answer) return null;
-  const productNames = new Map(data.products.map((p) => [p.id, p]));
   const products = answer.topProducts.map((p) => {
-    const product = productNames.get(p.id);
+    const product = data.productInfo[p.id];
     return { id: p.id, section: product?.section ?? "", name: product ? nameIn(product.names, locale) : p.id, value: p.value };
   });
   const used = new Set(products.map((p) => p.section));

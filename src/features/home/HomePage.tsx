@@ -7,6 +7,9 @@ import { DataMissing } from "@/features/profiles/DataMissing";
 import { formatMoney } from "@/features/profiles/format";
 import { memberImage } from "@/features/profiles/rows";
 import { CardLink, TextLink } from "@/features/shell/AppLink";
+import { tradlePuzzle } from "@/domain/games/tradle";
+import { puzzleSeed, utcDate } from "@/domain/games/puzzle";
+import { gameData } from "@/server/games/data";
 import { homeSummary, type HomeSummary } from "@/server/home/summary";
 import { warehouseStatus } from "@/server/warehouse/client";
 import { HomeSearch } from "./HomeSearch";
@@ -23,12 +26,25 @@ async function summaryOrNull(locale: Locale): Promise<HomeSummary | null> {
   return warehouseStatus().available ? homeSummary(locale) : null;
 }
 
+/** Today's Tradle as a teaser: the mystery country's three largest exports (never the country). */
+async function todaysGame(locale: Locale): Promise<{ products: string[]; year: number } | null> {
+  if (!warehouseStatus().available) return null;
+  try {
+    const data = await gameData();
+    if (!data) return null;
+    const puzzle = tradlePuzzle(data, puzzleSeed("tradle", { kind: "daily", date: utcDate(new Date()) }, data.generation), locale);
+    return puzzle ? { products: puzzle.products.slice(0, 3).map((p) => p.name), year: puzzle.year } : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The front door: search, four featured profiles with a figure each, what the data covers (from
  * the catalogue), ways in, and the latest post. No chart library loads here.
  */
 export async function HomePage({ locale }: { locale: Locale }) {
-  const [t, summary] = await Promise.all([getTranslations({ locale }), summaryOrNull(locale)]);
+  const [t, summary, game] = await Promise.all([getTranslations({ locale }), summaryOrNull(locale), todaysGame(locale)]);
   const latestPost = BLOG_POSTS[0];
   const coverage = summary?.coverage;
   return (
@@ -132,6 +148,19 @@ export async function HomePage({ locale }: { locale: Locale }) {
                 </TextLink>
                 <Text size="sm" c="dimmed">
                   {t(`blog.posts.${latestPost.slug}.summary`)}
+                </Text>
+              </Card>
+            )}
+            {game && (
+              <Card withBorder radius="md" padding="md" mt="md" data-testid="todays-game">
+                <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                  {t("home.gameTitle")}
+                </Text>
+                <TextLink href={withLocale("/games/tradle", locale)} fw={700}>
+                  {t("home.gameLink")}
+                </TextLink>
+                <Text size="sm" c="dimmed">
+                  {t("home.gameTeaser", { year: game.year, products: new Intl.ListFormat(locale === "en" ? "en-GB" : locale, { type: "conjunction" }).format(game.products) })}
                 </Text>
               </Card>
             )}

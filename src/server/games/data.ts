@@ -92,9 +92,11 @@ async function load(): Promise<GameData | null> {
   const solid = new Set(gameCountries.map((c) => c.id));
 
   const gameProducts: GameProduct[] = [];
+  const productInfo: GameData["productInfo"] = {};
   for (const [id, list] of byProduct) {
     const member = hs4.get(id);
     if (!member) continue;
+    productInfo[id] = { section: String(member.member.attributes.section_id ?? ""), names: member.names };
     const world = list.reduce((s, p) => s + p.value, 0);
     if (world < MIN_PRODUCT_TRADE) continue;
     gameProducts.push({
@@ -113,6 +115,7 @@ async function load(): Promise<GameData | null> {
     source: source.source,
     countries: gameCountries,
     products: gameProducts,
+    productInfo,
     continents: [...continents].filter(([id]) => id !== "xx").map(([id, { names: n }]) => ({ id, names: n })),
     sections: [...sections].map(([id, { names: n, member }]) => ({ id, names: n, color: member.color })),
   };

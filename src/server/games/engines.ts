@@ -5,6 +5,9 @@
 import "server-only";
 import type { GameData } from "@/domain/games/data";
 import type { GameId } from "@/domain/games/puzzle";
+import { connectradePlay, connectradePuzzle } from "@/domain/games/connectrade";
+import { holdemPlay, holdemPuzzle, type HoldemMove } from "@/domain/games/holdem";
+import { pick5Play, pick5Puzzle } from "@/domain/games/pick5";
 import { tradlePlay, tradlePuzzle } from "@/domain/games/tradle";
 import type { Locale } from "@/domain/i18n/locales";
 
@@ -31,6 +34,36 @@ export const ENGINES: Partial<Record<GameId, Engine>> = {
       if ("error" in state) return state;
       // Score: guesses used to win (7 for a loss, so a lower score is always better).
       return { state, ...(ended(state.status) ? { result: { won: state.status === "won", score: state.status === "won" ? state.guesses.length : 7 } } : {}) };
+    },
+  },
+  "pick-5": {
+    puzzle: pick5Puzzle,
+    play(data, seed, moves, locale) {
+      if (!isStringList(moves, 8)) return { error: "invalid_moves" };
+      const state = pick5Play(data, seed, moves, locale);
+      if ("error" in state) return state;
+      // One submission ends the game; the score is the points (out of 10).
+      return { state, result: { won: state.status === "won", score: state.score } };
+    },
+  },
+  connectrade: {
+    puzzle: connectradePuzzle,
+    play(data, seed, moves, locale) {
+      if (!Array.isArray(moves) || moves.length > 12 || !moves.every((m) => isStringList(m, 8))) return { error: "invalid_moves" };
+      const state = connectradePlay(data, seed, moves as string[][], locale);
+      if ("error" in state) return state;
+      // Score: the mistakes made (fewer is better).
+      return { state, ...(ended(state.status) ? { result: { won: state.status === "won", score: state.mistakes } } : {}) };
+    },
+  },
+  "export-holdem": {
+    puzzle: holdemPuzzle,
+    play(data, seed, moves, locale) {
+      if (!Array.isArray(moves) || moves.length > 8 || !moves.every((m) => typeof m === "object" && m !== null)) return { error: "invalid_moves" };
+      const state = holdemPlay(data, seed, moves as HoldemMove[], locale);
+      if ("error" in state) return state;
+      // Score: the chips at the end.
+      return { state, ...(ended(state.status) ? { result: { won: state.status === "won", score: state.chips } } : {}) };
     },
   },
 };
