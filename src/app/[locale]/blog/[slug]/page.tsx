@@ -6,6 +6,7 @@ import { TextLink } from "@/features/shell/AppLink";
 import type { Locale } from "@/domain/i18n/locales";
 import { findPost } from "@/domain/content/blogPosts";
 import { pageMetadata } from "@/features/shell/metadata";
+import { DataStory } from "@/features/blog/DataStory";
 
 type Props = { params: Promise<{ locale: Locale; slug: string }> };
 
@@ -38,11 +39,13 @@ export default async function BlogPost({ params }: Props) {
         <Text size="sm" c="dimmed">
           {t("published", { date: format.dateTime(new Date(`${post.date}T00:00:00Z`), { dateStyle: "long" }) })}
         </Text>
-        {t(`posts.${post.slug}.body`)
-          .split("\n\n")
-          .map((paragraph, index) => (
-            <Text key={index}>{paragraph}</Text>
-          ))}
+        {post.story ? (
+          <DataStory post={{ ...post, story: post.story }} locale={locale} />
+        ) : (
+          t(`posts.${post.slug}.body`)
+            .split("\n\n")
+            .map((paragraph, index) => <Text key={index}>{paragraph}</Text>)
+        )}
       </Stack>
     </Container>
   );
