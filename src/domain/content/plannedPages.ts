@@ -25,10 +25,6 @@ export const PLANNED_PAGES: Record<string, PlannedPage> = {
   "/company-explorer": { id: "companyExplorer", related: [HOME, "/subscription"] },
   "/explorer": { id: "explorer", related: [HOME, "/subscription"] },
   "/resources/methods/eci-growth-predictions": { id: "growthPredictions", related: ["/resources/methods", "/rankings/legacy/eci"] },
-  "/resources/library": { id: "library", related: [BLOG, ABOUT] },
-  "/games/export-holdem": { id: "exportHoldem", related: [HOME, BLOG] },
-  "/games/pick-5": { id: "pick5", related: [HOME, BLOG] },
-  "/games/connectrade": { id: "connectrade", related: [HOME, BLOG] },
 };
 
 /** The titles of related pages come from the nav labels or the pages' own titles. */

@@ -43,6 +43,10 @@ const REAL_PAGES = new Set([
   "/visualize/network",
   "/visualize/geomap",
   "/games/tradle",
+  "/games/pick-5",
+  "/games/connectrade",
+  "/games/export-holdem",
+  "/resources/library",
 ]);
 
 describe("planned pages", () => {

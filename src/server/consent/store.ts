@@ -9,7 +9,7 @@ import { cookies } from "next/headers";
 import { CONSENT_COOKIE, parseConsentCookie, type Consent } from "@/domain/consent/consent";
 import { getDb, type AppDb } from "@/server/db/client";
 import type { BespokeUserMetadata, UserRow } from "@/server/db/schema";
-import { clearResultsIn } from "@/server/games/results";
+import { clearResultsIn } from "@/server/gameResults/repository";
 import { clearHistoryIn, type InTx } from "@/server/history/repository";
 
 /** Stores the choice in the user's metadata, keeping the rest of it (inside the caller's transaction). */

@@ -22,7 +22,7 @@ import { authOrigin } from "@/server/origin";
 import { jsonError, readBodyLimited } from "@/server/http/jsonError";
 import { gameData } from "./data";
 import { ENGINES } from "./engines";
-import { listResults, recordResult } from "./results";
+import { listResults, recordResult } from "@/server/gameResults/repository";
 
 const noStore = { "Cache-Control": "no-store" };
 

@@ -3,7 +3,7 @@ import { DIALECTS, useAppDb } from "@/server/db/__tests__/appDbs";
 import { createUser, deleteUser } from "@/server/auth/users";
 import { saveConsent } from "@/server/consent/store";
 import { summarise } from "@/domain/games/stats";
-import { listResults, recordResult } from "./results";
+import { listResults, recordResult } from "./repository";
 
 const at = (n: number) => new Date(Date.UTC(2026, 10, 1 + n, 12));
 
