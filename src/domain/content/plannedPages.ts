@@ -16,7 +16,6 @@ const FAQ = "/support/faq";
 const BLOG = "/blog";
 
 export const PLANNED_PAGES: Record<string, PlannedPage> = {
-  "/trending": { id: "trending", related: [HOME, ABOUT] },
   "/company": { id: "companies", related: [HOME, ABOUT] },
   "/fund-manager-landing": { id: "funds", related: [HOME, ABOUT] },
   "/chat": { id: "chat", related: [FAQ, "/support"] },

@@ -47,6 +47,7 @@ const REAL_PAGES = new Set([
   "/games/connectrade",
   "/games/export-holdem",
   "/resources/library",
+  "/trending",
 ]);
 
 describe("planned pages", () => {

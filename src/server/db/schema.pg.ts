@@ -101,3 +101,13 @@ export const gameResults = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.game, table.puzzle] }), index("game_results_user_time_idx").on(table.userId, table.playedAt)],
 );
+
+export const profileViews = pgTable(
+  "profile_views",
+  {
+    path: text("path").notNull(),
+    day: text("day").notNull(),
+    views: integer("views").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.path, table.day] }), index("profile_views_day_idx").on(table.day)],
+);

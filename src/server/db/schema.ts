@@ -1,5 +1,5 @@
 /**
- * The app database schema (users, sign-in links, profile history, API keys). SQLite today; kept portable to PostgreSQL:
+ * The app database schema (users, sign-in links, profile history, API keys, profile view counts). SQLite today; kept portable to PostgreSQL:
  * text ids (UUIDs), integer timestamps in milliseconds, JSON stored as text, no SQLite-only
  * features. Change it with `npx drizzle-kit generate` and commit the migration it writes; the
  * server applies pending migrations when it starts.
@@ -109,6 +109,22 @@ export const gameResults = sqliteTable(
     playedAt: integer("played_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.game, table.puzzle] }), index("game_results_user_time_idx").on(table.userId, table.playedAt)],
+);
+
+/**
+ * How often each profile was opened per UTC day (the trending page), counted only for visitors
+ * who allow tracking. An aggregate and nothing more: no user, address or time of day is kept.
+ */
+export const profileViews = sqliteTable(
+  "profile_views",
+  {
+    /** The profile's canonical path without the locale, e.g. /profile/country/chl. */
+    path: text("path").notNull(),
+    /** The UTC day, "YYYY-MM-DD" (sorts as it reads). */
+    day: text("day").notNull(),
+    views: integer("views").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.path, table.day] }), index("profile_views_day_idx").on(table.day)],
 );
 
 export type UserRow = typeof users.$inferSelect;
