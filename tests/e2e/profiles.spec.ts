@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { formatUsd } from "../../src/domain/format";
+import { signedInUser, userCli } from "./support/accounts";
 import { expect, test, type APIRequestContext, type Page } from "./support/test";
 
 /** The warehouse's figure through the public data API. */
@@ -170,6 +171,8 @@ test.describe("profiles show the warehouse's numbers", () => {
   });
 
   test("Spanish province and international organization", async ({ page, request }) => {
+    // Subnational profiles are a PRO feature (tests/e2e/pro-gate.spec.ts checks the preview).
+    userCli("set-role", await signedInUser(page.request, "province"), "1");
     const errors = await visit(page, "/es/profile/subnational_esp/28");
     const madrid = await apiValue(request, "cube=trade_s_esp_a_hs&drilldowns=Province&cut=Province=28");
     await expect(stat(page, "stat-exports")).toHaveText(money(madrid, "es"));
@@ -310,6 +313,7 @@ test("a profile chart whose rows fail to arrive says so, and draws after a retry
 });
 
 test("profiles have no serious or critical accessibility violations, in both schemes", async ({ page, context, baseURL }) => {
+  userCli("set-role", await signedInUser(page.request, "a11y"), "1");
   for (const [path, scheme] of [
     ["/en/profile/country/chl", "light"],
     ["/es/profile/country/chl", "dark"],

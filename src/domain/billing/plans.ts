@@ -1,7 +1,8 @@
 /**
  * The plans on the pricing page, as data. Prices are monthly, in US dollars; PREMIUM is priced
  * per organisation, so it has no list price and always goes through a conversation. Each plan
- * lists only what exists and is checked on the server: PRO raises the API key limit
+ * lists only what exists and is checked on the server: PRO opens the subnational profiles
+ * (domain/billing/proAccess.ts, checked by the profile route) and raises the API key limit
  * (server/front/apiMeter.ts), PREMIUM opens the national and per-chapter bulk files
  * (server/bulk/files.ts). A feature joins a list when it is built, not before.
  */
@@ -23,7 +24,7 @@ export const ACADEMIC_DISCOUNT_PERCENT = 50;
 
 export const PLANS: Plan[] = [
   { id: "free", monthlyCents: 0, role: 0, features: ["profiles", "visualizations", "rankings", "internationalDownloads", "api"] },
-  { id: "pro", monthlyCents: 1_000, role: 1, highlighted: true, features: ["everythingFree", "apiPro"] },
+  { id: "pro", monthlyCents: 1_000, role: 1, highlighted: true, features: ["everythingFree", "subnationalProfiles", "apiPro"] },
   { id: "premium", monthlyCents: null, role: null, features: ["everythingPro", "nationalDownloads", "productDownloads", "support"] },
 ];
 

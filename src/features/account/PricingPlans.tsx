@@ -124,6 +124,11 @@ export async function PricingPlans({ locale, user, checkout, apiLimits }: Pricin
                 ))}
               </List>
               {action(plan)}
+              {plan.id === "pro" && !checkout && (
+                <Text size="xs" c="dimmed" data-testid="checkout-unavailable">
+                  {t("onlinePaymentUnavailable")}
+                </Text>
+              )}
             </Stack>
           </Card>
         );

@@ -6,10 +6,10 @@ const page = (text: string, now = 0) => compressPage("page", { "content-type": "
 
 describe("page cache", () => {
   it("knows the public page families and APIs, and nothing personal", () => {
-    for (const path of ["/en", "/es/profile/country/chl", "/zh/visualize/tree_map/hs92/export/chl/all/show/2018", "/en/rankings/eci/hs4/hs92", "/en/resources/methods", "/en/data-availability", "/es/blog/welcome"]) {
+    for (const path of ["/en", "/es/profile/country/chl", "/zh/visualize/tree_map/hs92/export/chl/all/show/2018", "/en/rankings/eci/hs4/hs92", "/en/resources/methods", "/en/data-availability", "/es/blog/welcome", "/en/profile/subnational_esp"]) {
       expect(isPublicPagePath(path), path).toBe(true);
     }
-    for (const path of ["/en/account", "/en/login", "/en/signup", "/en/subscription", "/en/bulk-access", "/api/history", "/xx/profile", "/en/profile-x"]) {
+    for (const path of ["/en/account", "/en/login", "/en/signup", "/en/subscription", "/en/bulk-access", "/api/history", "/xx/profile", "/en/profile-x", "/en/profile/subnational_esp/28", "/zh/profile/subnational_esp/madrid"]) {
       expect(isPublicPagePath(path), path).toBe(false);
     }
     expect(isPublicApiPath("/api/data")).toBe(true);

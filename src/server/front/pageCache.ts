@@ -12,6 +12,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress as brotliCompressCallback, constants, gunzipSync, gzip as gzipCallback } from "node:zlib";
+import { isProGatedPath } from "@/domain/billing/proAccess";
 
 const gzip = promisify(gzipCallback);
 const brotliCompress = promisify(brotliCompressCallback);
@@ -31,8 +32,9 @@ export interface CachedPage {
 /** Locale-prefixed public page families (not the account, sign-in or subscription pages). */
 const PUBLIC_PAGE = /^\/(?:en|es|zh)(?:\/(?:profile|visualize|rankings|country-rankings|product-rankings|resources|data-availability|blog|sitemap|support)(?:\/[^?]*)?)?\/?$/;
 
+/** Not PRO-gated pages (subnational profiles): what they show depends on the visitor's plan. */
 export function isPublicPagePath(pathname: string): boolean {
-  return PUBLIC_PAGE.test(pathname);
+  return PUBLIC_PAGE.test(pathname) && !isProGatedPath(pathname);
 }
 
 /** Public GET APIs whose answer depends only on the URL and the generation. */

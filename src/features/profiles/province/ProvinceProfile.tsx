@@ -64,6 +64,9 @@ const PROVINCE_SECTIONS: SectionModule<ProvinceContext, unknown>[] = [
   }),
 ];
 
+/** The province profile's sections, in order (the PRO preview lists them: ProvincePreview.tsx). */
+export const PROVINCE_SECTION_IDS = PROVINCE_SECTIONS.map((module) => module.id);
+
 export async function ProvinceProfile({ locale, id, name }: { locale: Locale; id: string; name: string }) {
   const [t, sources, names] = await Promise.all([getTranslations({ locale, namespace: "profiles" }), profileSources(), sourceNames(locale)]);
   const base = `/${locale}/profile`;

@@ -1,14 +1,19 @@
 import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { isProProfile } from "@/domain/billing/proAccess";
 import type { Locale } from "@/domain/i18n/locales";
 import { buildProfilePath, parseProfilePath } from "@/domain/profiles/path";
 import { reportBySlug } from "@/domain/explorer/reports";
+import { parseEntitySegments } from "@/domain/entities/entities";
+import { EntityPage, entityMetadata } from "@/features/entities/EntityPage";
 import { RecordVisit } from "@/features/history/RecordVisit";
 import { DataMissing } from "@/features/profiles/DataMissing";
 import { ProfileLanding } from "@/features/profiles/ProfileLanding";
+import { ProfilePreview } from "@/features/profiles/ProfilePreview";
 import { ProfileView, profileTitle } from "@/features/profiles/ProfileView";
 import { pageMetadata } from "@/features/shell/metadata";
+import { proAccess } from "@/server/auth/proAccess";
 import { memberLookup } from "@/server/profiles/lookup";
 
 type Props = { params: Promise<{ locale: Locale; segments: string[] }>; searchParams: Promise<{ year?: string | string[]; productYear?: string | string[] }> };
@@ -29,6 +34,8 @@ async function resolve(segments: string[]) {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, segments } = await params;
+  const entity = parseEntitySegments(segments);
+  if (entity) return entity.kind === "landing" || entity.kind === "member" || entity.kind === "unknown-id" ? entityMetadata({ locale, def: entity.def, id: entity.kind === "landing" ? undefined : entity.id }) : {};
   const landing = segments.length === 1 ? reportBySlug(segments[0]) : undefined;
   if (landing) {
     const t = await getTranslations({ locale });
@@ -54,6 +61,11 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   const year = yearParam(query.year);
   const productYear = yearParam(query.productYear);
   setRequestLocale(locale);
+  // Company, digital-product, fund and manager profiles: operator-loaded data (docs/entities.md).
+  const entity = parseEntitySegments(segments);
+  if (entity?.kind === "not-found") notFound();
+  if (entity?.kind === "redirect") permanentRedirect(`/${locale}${entity.path}`);
+  if (entity) return <EntityPage locale={locale} def={entity.def} id={entity.kind === "landing" ? undefined : entity.id} />;
   const landing = segments.length === 1 ? reportBySlug(segments[0]) : undefined;
   if (landing && landing.slug !== "world") return <ProfileLanding locale={locale} report={landing} />;
   const resolved = await resolve(segments);
@@ -61,10 +73,16 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   const { result, index } = resolved;
   if (result.kind === "redirect") permanentRedirect(`/${locale}/profile${result.path}`);
   if (result.kind === "not-found") notFound();
+  // PRO profiles (subnational): the session's role decides, on the server; others get a preview.
+  const access = isProProfile(result.target.report) ? await proAccess() : null;
   return (
     <>
       <RecordVisit link={`/profile${buildProfilePath(result.target)}`} title={profileTitle(result.target, index, locale)} />
-      <ProfileView target={result.target} index={index} locale={locale} year={year} productYear={productYear} />
+      {access && !access.allowed ? (
+        <ProfilePreview target={result.target} index={index} locale={locale} signedIn={access.signedIn} />
+      ) : (
+        <ProfileView target={result.target} index={index} locale={locale} year={year} productYear={productYear} />
+      )}
     </>
   );
 }
