@@ -41,8 +41,8 @@ test("an empty database: 'Not enough visits yet' and the fallback list, clearly 
   const fallback = week.getByTestId("trending-fallback");
   await expect(fallback.getByRole("heading", { name: "Meanwhile: the largest exporters, products and trade flows" })).toBeVisible();
   await expect(fallback).toContainText("Ranked by trade value in the data, not by visits.");
-  await expect(fallback.getByRole("heading", { name: "Countries" })).toBeVisible();
-  await expect(fallback.getByRole("heading", { name: "Products" })).toBeVisible();
+  await expect(fallback.getByRole("heading", { name: "Countries", exact: true })).toBeVisible();
+  await expect(fallback.getByRole("heading", { name: "Products", exact: true })).toBeVisible();
   const items = fallback.getByTestId("trending-item");
   expect(await items.count()).toBeGreaterThanOrEqual(5);
   // No counts in the fallback: these are not views.

@@ -192,7 +192,7 @@ export function ExportHoldem({ initial, sourceName }: { initial: PuzzleEnvelope<
                       {r.product.section.name}
                     </Text>
                     {outcome ? (
-                      <Badge color={MARK_COLOR[outcome]} variant="light" style={{ textTransform: "none" }} mt={4}>
+                      <Badge color={MARK_COLOR[outcome]} variant="dot" style={{ textTransform: "none" }} mt={4}>
                         <span aria-hidden>{MARK[outcome]}</span> {t(OUTCOME_KEY[outcome])}
                       </Badge>
                     ) : isCurrent ? (
@@ -353,7 +353,7 @@ export function ExportHoldem({ initial, sourceName }: { initial: PuzzleEnvelope<
                       <Table.Td>
                         {p && outcome ? (
                           <Group gap="xs" wrap="nowrap">
-                            <Badge color={MARK_COLOR[outcome]} variant="light" style={{ textTransform: "none" }}>
+                            <Badge color={MARK_COLOR[outcome]} variant="dot" style={{ textTransform: "none" }}>
                               <span aria-hidden>{MARK[outcome]}</span> {t(OUTCOME_KEY[outcome])}
                             </Badge>
                             <Text size="sm" style={{ whiteSpace: "nowrap" }}>
