@@ -16,8 +16,6 @@ const FAQ = "/support/faq";
 const BLOG = "/blog";
 
 export const PLANNED_PAGES: Record<string, PlannedPage> = {
-  "/company": { id: "companies", related: [HOME, ABOUT] },
-  "/fund-manager-landing": { id: "funds", related: [HOME, ABOUT] },
   "/chat": { id: "chat", related: [FAQ, "/support"] },
   "/tariff-simulator-report": { id: "tariffSimulator", related: [HOME, BLOG] },
   "/trend-explorer": { id: "trendExplorer", related: [HOME, "/subscription"] },

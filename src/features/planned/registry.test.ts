@@ -48,6 +48,9 @@ const REAL_PAGES = new Set([
   "/games/export-holdem",
   "/resources/library",
   "/trending",
+  "/profile/company",
+  "/profile/digital-product",
+  "/fund-manager-landing",
 ]);
 
 describe("planned pages", () => {

@@ -7,7 +7,7 @@ import { SUPPORT_EMAIL } from "./support";
 export type NavBadge = "PRO" | "PREMIUM" | "NEW";
 
 /** Reports the explore dialog can open with; ids match the explorer's report registry. */
-export type ExploreReport = "country" | "subnational" | "digital-product" | "international_organization";
+export type ExploreReport = "country" | "subnational" | "international_organization";
 
 export interface NavItem {
   id: string;
@@ -32,9 +32,9 @@ export const NAV_MENUS: NavMenu[] = [
       { id: "world", href: "/profile/world/wld" },
       { id: "countries", explore: "country", href: "/profile/country" },
       { id: "subnational", explore: "subnational", badge: "PRO" },
-      { id: "digitalProducts", explore: "digital-product" },
+      { id: "digitalProducts", href: "/profile/digital-product" },
       { id: "organizations", explore: "international_organization", href: "/profile/international_organization" },
-      { id: "companies", href: "/company", badge: "PRO" },
+      { id: "companies", href: "/profile/company", badge: "PRO" },
       { id: "products", href: "/profile/hs" },
       { id: "bilateralCountry", href: "/profile/bilateral-country" },
       { id: "bilateralProduct", href: "/profile/bilateral-product" },

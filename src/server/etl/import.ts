@@ -16,6 +16,7 @@ import { baciCube, type BaciRevision } from "@/server/warehouse/registry";
 import { acquireLock, commitFile, removeStaleTemps, removeWithCompanions, tempPathFor } from "./atomic";
 import { writeCatalog } from "./catalog";
 import { buildComplexity } from "./complexity";
+import { entitiesFingerprint, importEntities } from "./entities";
 import { BaciError, carryOverBaci, detectBaci, importBaciSet, type BaciFileSet, type BaciImportResult } from "./baci";
 import { isCsv, isParquet, loadDataPackage, type LoadedPackage, type Resource } from "@/server/datapackage/datapackage";
 import { distinctYears, writeMetaTables, type TableStats } from "./layout";
@@ -106,6 +107,7 @@ function fingerprint(pkg: LoadedPackage, resources: Resource[], baci: BaciFileSe
     for (const f of [set.countryCodes, set.productCodes ?? "", ...set.years.map((y) => y.file)]) hash.update(fileFingerprint(f));
   }
   hash.update(`dimensionsOnly:${Boolean(options.dimensionsOnly)}`);
+  hash.update(`entities:${entitiesFingerprint(pkg.dir)}`);
   return hash.digest("hex");
 }
 
@@ -355,6 +357,15 @@ export async function runImport(options: ImportOptions = {}): Promise<ImportOutc
     await progress.step("member tables (countries, continents, HS92)", conn, () =>
       buildDimensions(conn!, (name) => staged.get(name)!.relation, (name) => pkg.resource(name)),
     );
+
+    // 2b. Optional entity profiles: entities/<type>.csv beside datapackage.json (docs/entities.md).
+    checkAborted();
+    const entities = await importEntities(conn, pkg.dir, { maxErrors });
+    if (entities.errors.length) {
+      throw new ImportError("validation", `Validation failed; nothing was imported.\n${entities.errors.map((e) => `  ${formatRowError(e)}`).join("\n")}`, entities.errors);
+    }
+    warnings.push(...entities.warnings);
+    for (const e of entities.loaded) logger.info(`${e.table}: ${e.rows} ${e.type} records`);
 
     // 3. Package cubes.
     const meta: { cube: ReturnType<typeof baciCube>; stats: TableStats[]; years: number[]; source: string }[] = [];
