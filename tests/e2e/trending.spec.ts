@@ -118,7 +118,7 @@ test("the page in Spanish and Chinese", async ({ page }) => {
   await page.goto("/zh/trending");
   await expect(page.getByRole("heading", { level: 1, name: "热门概况" })).toBeVisible();
   await expect(page.getByRole("tab", { name: "过去 7 天" })).toBeVisible();
-  await expect(page.getByTestId("trending-window-7").getByRole("link", { name: "智利" })).toHaveAttribute("href", "/zh/profile/country/chl");
+  await expect(page.getByTestId("trending-window-7").getByRole("link", { name: "智利", exact: true })).toHaveAttribute("href", "/zh/profile/country/chl");
 });
 
 test("POST /api/views: bad bodies are 400, other sites 403, unknown profiles 404", async ({ request }) => {
