@@ -3,6 +3,7 @@
  * each slug answers a landing page (200) with what the profile would hold, the CSV layout and how
  * to load it; an id that is not loaded says so on that page; search never offers these types.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { ENTITY_DEFS, entityDef } from "../../src/domain/entities/entities";
 import { expect, test, type APIRequestContext } from "./support/test";
 
@@ -106,5 +107,18 @@ test("search and the explorer's metadata never offer company, digital-product, f
         expect(slugs.some((slug) => result.path.startsWith(`/${slug}/`) || result.path === `/${slug}`), `${locale} "${query}": ${result.path}`).toBe(false);
       }
     }
+  }
+});
+
+test("the landing pages have no accessibility violations, light and dark", async ({ page, context, baseURL }) => {
+  for (const [path, scheme] of [
+    ["/en/profile/company", "light"],
+    ["/es/profile/fund", "dark"],
+    ["/zh/profile/digital-product", "light"],
+  ]) {
+    await context.addCookies([{ name: "ots-color-scheme", value: scheme, url: baseURL! }]);
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${path} (${scheme}): ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   }
 });

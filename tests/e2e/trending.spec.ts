@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Request } from "@playwright/test";
 import { expect, test, type BrowserContext, type Page } from "./support/test";
 
@@ -114,6 +115,8 @@ test("the page in Spanish and Chinese", async ({ page }) => {
   await expect(page.getByRole("tab", { name: "Últimos 30 días" })).toBeVisible();
   await expect(page.getByTestId("trending-window-7").getByRole("heading", { name: "Lo más visto en los últimos 7 días" })).toBeVisible();
   await expect(page.getByTestId("trending-window-7").getByRole("heading", { name: "Países" })).toBeVisible();
+
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
   await page.goto("/zh/trending");
   await expect(page.getByRole("heading", { level: 1, name: "热门概况" })).toBeVisible();

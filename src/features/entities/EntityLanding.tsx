@@ -39,7 +39,7 @@ export async function EntityLanding({ locale, def, count, list, requestedId }: {
       }
     >
       {count === 0 ? (
-        <Alert color="yellow" title={requestedId ? t("status.idTitle", { id: requestedId }) : t("status.noneTitle", { plural })} data-testid="entity-not-loaded" data-entity={def.type}>
+        <Alert color="gray" title={requestedId ? t("status.idTitle", { id: requestedId }) : t("status.noneTitle", { plural })} data-testid="entity-not-loaded" data-entity={def.type}>
           <Text size="sm">{t(`${type}.why`)}</Text>
           <Text size="sm" mt="xs">
             {t("status.none", { plural })}
