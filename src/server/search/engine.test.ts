@@ -3,14 +3,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { COUNTRY_ALIASES } from "./aliases";
 import { ProfileIndex, type Entity, type Labels } from "./engine";
+import { testEntity } from "./test-support";
 
-const e = (kind: Entity["kind"], id: string, en: string, es: string, zh: string, weight: number, codes: string[] = []): Entity => ({
-  kind,
-  id,
-  names: { en, es, zh },
-  codes: [id, ...codes],
-  weight,
-});
+const e = testEntity;
 
 const entities: Entity[] = [
   e("country", "chl", "Chile", "Chile", "智利", 70, ["cl"]),

@@ -1,13 +1,8 @@
 /** A small profile index for the trending tests: a few countries, products and trading pairs. */
-import { ProfileIndex, type Entity } from "@/server/search/engine";
+import { ProfileIndex } from "@/server/search/engine";
+import { testEntity } from "@/server/search/test-support";
 
-const e = (kind: Entity["kind"], id: string, en: string, es: string, zh: string, weight: number, codes: string[] = []): Entity => ({
-  kind,
-  id,
-  names: { en, es, zh },
-  codes: [id, ...codes],
-  weight,
-});
+const e = testEntity;
 
 export function tinyIndex(): ProfileIndex {
   return new ProfileIndex({
