@@ -11,7 +11,6 @@ export interface PlannedPage {
 }
 
 const HOME = "/";
-const ABOUT = "/resources/about";
 const FAQ = "/support/faq";
 const BLOG = "/blog";
 

@@ -2,6 +2,7 @@
  * Deterministic randomness for puzzles: the same seed gives the same puzzle on every server and
  * every day it is asked, so a daily puzzle is the same for every player without being stored.
  */
+import { seededRandom } from "@/domain/random";
 
 /** FNV-1a: a 32-bit hash of a text (the seed of a daily puzzle). */
 export function hashText(text: string): number {
@@ -15,17 +16,8 @@ export function hashText(text: string): number {
 
 export type Random = () => number;
 
-/** mulberry32: a small, fast generator of numbers in [0, 1). */
-export function random(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (domain/random): a small, fast generator of numbers in [0, 1). */
+export const random = (seed: number): Random => seededRandom(seed);
 
 /** A whole number in [0, n). */
 export const randomInt = (rand: Random, n: number) => Math.floor(rand() * n);

@@ -1,14 +1,7 @@
 /** Seeded generators for property tests: reproducible, no dependency. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "@/domain/random";
+
+export { seededRandom };
 
 /**
  * A nested random export matrix (capable countries export more, and more sophisticated,
