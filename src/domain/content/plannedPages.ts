@@ -20,7 +20,6 @@ export const PLANNED_PAGES: Record<string, PlannedPage> = {
   "/trend-explorer": { id: "trendExplorer", related: [HOME, "/subscription"] },
   "/company-explorer": { id: "companyExplorer", related: [HOME, "/subscription"] },
   "/explorer": { id: "explorer", related: [HOME, "/subscription"] },
-  "/resources/methods/eci-growth-predictions": { id: "growthPredictions", related: ["/resources/methods", "/rankings/legacy/eci"] },
 };
 
 /** The titles of related pages come from the nav labels or the pages' own titles. */

@@ -88,7 +88,7 @@ export function useChartLabels(): ChartLabels {
       worldTrade: t("worldTrade"),
       noData: t("mapNoData"),
       measures: Object.fromEntries(
-        ["trade_value", "gdp", "gdp_per_capita", "population", "eci", "eci_rank", "world_trade", "rca", "market_share", "relatedness", "pci"].map((k) => [k, t(`measures.${k}`)]),
+        ["trade_value", "gdp", "gdp_per_capita", "population", "eci", "eci_rank", "world_trade", "rca", "market_share", "relatedness", "pci", "projected_growth"].map((k) => [k, t(`measures.${k}`)]),
       ),
     }),
     [t],

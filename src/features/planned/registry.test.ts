@@ -51,6 +51,7 @@ const REAL_PAGES = new Set([
   "/profile/company",
   "/profile/digital-product",
   "/fund-manager-landing",
+  "/resources/methods/eci-growth-predictions",
 ]);
 
 describe("planned pages", () => {
