@@ -154,6 +154,7 @@ test.describe("first visit", () => {
       ["functional", "ots-chat:<id>", "No expiry", /chatbot/],
       ["functional", "ots-history:guest", "No expiry", /Recently viewed/],
       ["functional", "ots-history:user:<id>", "No expiry", /other devices/],
+      ["functional", "ots-games:<game>:…", "No expiry", /streaks and statistics/],
       ["tracking", "_ga", "1 year 1 month 4 days", /Google Analytics/],
       ["tracking", "_ga_<container-id>", "1 year 1 month 4 days", /Google Analytics/],
     ];
@@ -163,7 +164,7 @@ test.describe("first visit", () => {
       await expect(row(cookie)).toContainText(description);
     }
     const purposes = await modal.locator("tr[data-purpose]").evaluateAll((rows) => [...new Set(rows.map((r) => r.getAttribute("data-purpose")))].sort());
-    expect(purposes).toEqual(["analytics", "authentication", "chatbot", "colorScheme", "consent", "payment", "profileHistory"]);
+    expect(purposes).toEqual(["analytics", "authentication", "chatbot", "colorScheme", "consent", "games", "payment", "profileHistory"]);
 
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
@@ -201,7 +202,7 @@ test("the privacy page lists the whole catalogue and opens the preferences", asy
   const catalogue = page.getByTestId("cookie-catalogue");
   await expect(catalogue.locator('[data-category="necessary"] tr[data-cookie]')).toHaveCount(8);
   await expect(catalogue.locator('tr[data-cookie="nextauth.message"]')).toHaveCount(1);
-  await expect(catalogue.locator('[data-category="functional"] tr[data-cookie]')).toHaveCount(4);
+  await expect(catalogue.locator('[data-category="functional"] tr[data-cookie]')).toHaveCount(5);
   await expect(catalogue.locator('[data-category="tracking"] tr[data-cookie]')).toHaveCount(3);
   await expect(catalogue.locator('tr[data-cookie="_ga"]').getByTestId("cookie-duration")).toHaveText("1 year 1 month 4 days");
   await catalogue.getByTestId("cookie-preferences").click();
