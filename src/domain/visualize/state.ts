@@ -17,6 +17,12 @@ export function isClassification(value: string): value is Classification {
   return (CLASSIFICATIONS as readonly string[]).includes(value);
 }
 
+/** The year an HS revision took effect, from its two digits ("hs92" -> 1992, "hs02" -> 2002). */
+export function revisionYear(classification: Classification): number {
+  const yy = Number(classification.slice(2));
+  return (yy >= 50 ? 19 : 20) * 100 + yy;
+}
+
 export const FLOWS = ["export", "import"] as const;
 export type Flow = (typeof FLOWS)[number];
 

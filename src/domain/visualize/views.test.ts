@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHARTS, type VizState } from "./state";
+import { CHARTS, revisionYear, type VizState } from "./state";
 import { allYears, coveredDepths } from "./coverage";
 import { catalogEntry, fixtureCatalog, PACKAGE_ENTRIES } from "./test-support";
 import { buildVizPath, defaultState, parseVizPath } from "./urlCodec";
@@ -185,5 +185,11 @@ describe("a depth the warehouse does not hold", () => {
     const result = planView(stateOf("/visualize/tree_map/hs92/export/chl/all/show/2018?depth=hs6"), coverage);
     expect(!result.ok && result.problems[0]).toMatchObject({ code: "depthNotLoaded", params: { depth: "hs6", flow: "export" } });
     expect(!result.ok && result.suggestion && buildVizPath(result.suggestion, coverage)).toBe("/visualize/tree_map/hs92/export/chl/all/show/2018");
+  });
+});
+
+describe("revisionYear", () => {
+  it("reads the year an HS revision took effect from its code", () => {
+    expect(["hs92", "hs96", "hs02", "hs12", "hs22"].map((c) => revisionYear(c as Parameters<typeof revisionYear>[0]))).toEqual([1992, 1996, 2002, 2012, 2022]);
   });
 });

@@ -16,7 +16,7 @@ import { readStored, subscribeStored, writeStored, type GameResults, type PlayEr
 export interface GameChromeProps {
   game: GameId;
   title: string;
-  /** "2026-11-27" for a daily puzzle, null in practice. */
+  /** The UTC date of a daily puzzle ("YYYY-MM-DD"), null in practice. */
   daily: string | null;
   year: number;
   source: string;

@@ -8,7 +8,7 @@ import type { Locale } from "@/domain/i18n/locales";
 import { parseProductUrlId, productUrlId } from "@/domain/visualize/catalog";
 import { DEFAULT_AXES, scatterMeasures } from "@/domain/visualize/measures";
 import { allYears, coveredDepths, type YearCoverage } from "@/domain/visualize/coverage";
-import { ALL, CHARTS, SHOW, type ChartType, type Classification, type Depth, type GeoSlot, type ProductSlot, type VizState } from "@/domain/visualize/state";
+import { ALL, CHARTS, SHOW, revisionYear, type ChartType, type Classification, type Depth, type GeoSlot, type ProductSlot, type VizState } from "@/domain/visualize/state";
 import { buildVizPath, defaultDepth } from "@/domain/visualize/urlCodec";
 import { switchChart } from "@/domain/visualize/views";
 import type { ControlOptions } from "./resolve";
@@ -23,12 +23,6 @@ function breakdownOf(state: VizState): Breakdown {
 }
 
 const CHILE: GeoSlot = { kind: "country", id: "chl" };
-
-/** "hs92" -> 1992, "hs02" -> 2002: the year an HS revision took effect. */
-const revisionYear = (c: Classification) => {
-  const yy = Number(c.slice(2));
-  return yy >= 50 ? 1900 + yy : 2000 + yy;
-};
 
 /** The state after choosing what to break down, keeping every filter that still applies. */
 export function withBreakdown(current: VizState, breakdown: Breakdown): VizState {
