@@ -3,7 +3,7 @@ import { buildProfilePath, type ProfileTarget } from "@/domain/profiles/path";
 import { ProGate } from "@/features/shell/ProGate";
 import type { ProfileIndex } from "@/server/search/engine";
 import { ProvincePreview } from "./province/ProvincePreview";
-import { memberName, profileTitle } from "./ProfileView";
+import { memberName, profileTitle } from "@/server/profiles/titles";
 
 /** A PRO profile (domain/billing/proAccess.ts, isProProfile) as shown to a visitor without PRO. */
 export function ProfilePreview({ target, index, locale, signedIn }: { target: ProfileTarget; index: ProfileIndex; locale: Locale; signedIn: boolean }) {

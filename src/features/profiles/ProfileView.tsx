@@ -1,6 +1,7 @@
 import type { Locale } from "@/domain/i18n/locales";
 import type { ProfileTarget } from "@/domain/profiles/path";
 import type { ProfileIndex } from "@/server/search/engine";
+import { memberName } from "@/server/profiles/titles";
 import { CountryProfile } from "./country/CountryProfile";
 import { BilateralCountryProfile } from "./bilateral/BilateralCountryProfile";
 import { BilateralProductProfile } from "./bilateral/BilateralProductProfile";
@@ -8,31 +9,6 @@ import { OrganizationProfile } from "./organization/OrganizationProfile";
 import { ProductProfile } from "./product/ProductProfile";
 import { ProvinceProfile } from "./province/ProvinceProfile";
 import { WorldProfile } from "./world/WorldProfile";
-
-/** Names of a target's members in the reader's language (English where none exists). */
-export function memberName(index: ProfileIndex, kind: Parameters<ProfileIndex["entity"]>[0], id: string, locale: Locale): string {
-  const entity = index.entity(kind, id);
-  return entity?.names[locale] || entity?.names.en || id;
-}
-
-export function profileTitle(target: ProfileTarget, index: ProfileIndex, locale: Locale): string {
-  switch (target.report) {
-    case "country":
-      return memberName(index, target.kind, target.id, locale);
-    case "world":
-      return memberName(index, "world", "wld", locale);
-    case "hs":
-      return memberName(index, target.product.kind, target.product.id, locale);
-    case "bilateral-country":
-      return `${memberName(index, "country", target.reporter, locale)} – ${memberName(index, "country", target.partner, locale)}`;
-    case "bilateral-product":
-      return `${memberName(index, target.product.kind, target.product.id, locale)} · ${memberName(index, "country", target.reporter, locale)}`;
-    case "subnational_esp":
-      return memberName(index, "province", target.id, locale);
-    case "international_organization":
-      return memberName(index, "organization", target.id, locale);
-  }
-}
 
 export function ProfileView({ target, index, locale, year, productYear }: { target: ProfileTarget; index: ProfileIndex; locale: Locale; year?: number; productYear?: number }) {
   const name = (kind: Parameters<ProfileIndex["entity"]>[0], id: string) => memberName(index, kind, id, locale);

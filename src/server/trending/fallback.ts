@@ -10,7 +10,8 @@ import { parseProfilePath } from "@/domain/profiles/path";
 import { buildLookup } from "@/server/profiles/lookup";
 import type { Labels, ProfileIndex } from "@/server/search/engine";
 import type { TrendingProfile } from "./repository";
-import { profileTitleOf, profileTypeOf } from "./titles";
+import { profileTitle } from "@/server/profiles/titles";
+import { profileTypeOf } from "./titles";
 
 const NO_LABELS: Labels = { reports: {}, dimensions: {}, variants: {} };
 const reportId = (slug: string) => REPORTS.find((report) => report.slug === slug)!.id;
@@ -31,7 +32,7 @@ export function fallbackProfiles(index: ProfileIndex, locale: Locale): TrendingP
       const found: TrendingProfile[] = [];
       for (const result of results) {
         const parsed = parseProfilePath(result.path.split("/").slice(1), lookup);
-        if (parsed.kind === "ok") found.push({ path: `/profile${result.path}`, title: profileTitleOf(parsed.target, index, locale), type: profileTypeOf(parsed.target) });
+        if (parsed.kind === "ok") found.push({ path: `/profile${result.path}`, title: profileTitle(parsed.target, index, locale), type: profileTypeOf(parsed.target) });
       }
       if (found.length) {
         out.push(...found);

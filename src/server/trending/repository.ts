@@ -12,7 +12,8 @@ import { profileSegments, utcDay, windowStart, VIEW_RETENTION_DAYS } from "@/dom
 import { getDb, type AppDb } from "@/server/db/client";
 import { buildLookup } from "@/server/profiles/lookup";
 import type { ProfileIndex } from "@/server/search/engine";
-import { profileTitleOf, profileTypeOf, type TrendingType } from "./titles";
+import { profileTitle } from "@/server/profiles/titles";
+import { profileTypeOf, type TrendingType } from "./titles";
 
 export interface PathViews {
   path: string;
@@ -76,7 +77,7 @@ export function resolveProfiles(rows: PathViews[], index: ProfileIndex, locale: 
     if (!target) continue;
     const known = byPath.get(canonical);
     if (known) known.views += row.views;
-    else byPath.set(canonical, { path: canonical, title: profileTitleOf(target, index, locale), type: profileTypeOf(target), views: row.views });
+    else byPath.set(canonical, { path: canonical, title: profileTitle(target, index, locale), type: profileTypeOf(target), views: row.views });
   }
   return [...byPath.values()].sort((a, b) => b.views - a.views || a.path.localeCompare(b.path));
 }
