@@ -6,11 +6,9 @@
  */
 import { coveredYears, depthIndex, type YearCoverage } from "./coverage";
 import { DEFAULT_AXES, scatterMeasure, type ScatterEntity, type ScatterMeasure } from "./measures";
-import { ALL, SHOW, type Depth, type GeoSlot, type TimeSelection, type VizState } from "./state";
+import { ALL, DEPTHS, SHOW, type Depth, type GeoSlot, type TimeSelection, type VizState } from "./state";
 import { defaultDepth, timeYears } from "./urlCodec";
 import { yearsLabel } from "@/domain/format/years";
-
-export type { YearCoverage };
 
 export type Breakdown = "product" | "partner" | "country" | "none";
 
@@ -62,7 +60,7 @@ export interface Problem {
 }
 
 /** Finest first: where a depth lacks a year, the planner offers the next one up. */
-const DEPTH_LADDER: readonly Depth[] = ["hs6", "hs4", "hs2", "section"];
+const DEPTH_LADDER: readonly Depth[] = [...DEPTHS].reverse();
 
 const CHILE: GeoSlot = { kind: "country", id: "chl" };
 

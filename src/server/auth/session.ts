@@ -5,6 +5,7 @@
 import "server-only";
 import { decode, encode, type JWT } from "next-auth/jwt";
 import { cookies } from "next/headers";
+import { cache } from "react";
 import { redirect } from "next/navigation";
 import { sessionRequiredPath } from "@/domain/auth/paths";
 import type { SessionUser } from "@/domain/auth/user";
@@ -52,11 +53,14 @@ export async function sessionFromToken(raw: string | undefined): Promise<ServerS
   return { user: toSessionUser(row), row, token, expires: new Date(exp).toISOString() };
 }
 
-/** The session of the request being rendered (server components, route handlers). */
-export async function currentSession(): Promise<ServerSession | null> {
+/**
+ * The session of the request being rendered (server components, route handlers): read once per
+ * render (React's request cache), however many components ask (the layout, a PRO gate...).
+ */
+export const currentSession = cache(async (): Promise<ServerSession | null> => {
   const jar = new Map((await cookies()).getAll().map((cookie) => [cookie.name, cookie.value] as const));
   return sessionFromToken(sessionTokenFrom(jar));
-}
+});
 
 /** For pages that need a session: the visitor without one is sent to sign in, then back here. */
 export async function requireSession(locale: Locale, pathWithQuery: string): Promise<ServerSession> {

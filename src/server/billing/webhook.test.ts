@@ -10,11 +10,6 @@ import { handleStripeWebhook, type StripeCheckoutClient } from "./stripe";
 const SECRET = "whsec_test_secret";
 const env = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: SECRET };
 
-/** The Stripe library's own test helper signs the payloads, as Stripe's servers would. */
-function generateTestHeaderString({ payload, secret, timestamp }: { payload: string; secret: string; timestamp?: number }): string {
-  return Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp !== undefined ? { timestamp } : {}) });
-}
-
 let sequence = 0;
 function stripeEvent(type: string, object: Record<string, unknown>, id = `evt_test_${++sequence}`) {
   return { id, object: "event", type, api_version: "2024-06-20", created: Math.floor(Date.now() / 1000), livemode: false, data: { object } };
@@ -37,7 +32,7 @@ describe.each(DIALECTS)("the Stripe webhook on %s", (dialect) => {
 
   async function deliver(event: object, options: { secret?: string; signature?: string | null } = {}) {
     const payload = JSON.stringify(event);
-    const signature = options.signature !== undefined ? options.signature : generateTestHeaderString({ payload, secret: options.secret ?? SECRET });
+    const signature = options.signature !== undefined ? options.signature : Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? SECRET });
     const response = await handleStripeWebhook(webhookRequest(payload, signature), { env, db: db() });
     return { status: response.status, body: (await response.json()) as { outcome?: string; error?: { code: string } } };
   }
@@ -63,10 +58,10 @@ describe.each(DIALECTS)("the Stripe webhook on %s", (dialect) => {
     expect((await deliver(event, { signature: null })).status).toBe(400);
     expect((await deliver(event, { secret: "whsec_someone_else" })).status).toBe(400);
     expect((await deliver(event, { signature: "t=1,v1=00" })).status).toBe(400);
-    const stale = generateTestHeaderString({ payload, secret: SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const stale = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
     expect((await deliver(event, { signature: stale })).body.error?.code).toBe("bad_signature");
     // Signed, then altered on the way.
-    const signature = generateTestHeaderString({ payload, secret: SECRET });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
     const tampered = await handleStripeWebhook(webhookRequest(payload.replace('"paid"', '"paid" '), signature), { env, db: db() });
     expect(tampered.status).toBe(400);
     expect(await roleOf(user.id)).toBe(ROLE_FREE);
@@ -74,7 +69,7 @@ describe.each(DIALECTS)("the Stripe webhook on %s", (dialect) => {
 
   it("is not there when payments are not configured", async () => {
     const payload = JSON.stringify(completed("u1"));
-    const response = await handleStripeWebhook(webhookRequest(payload, generateTestHeaderString({ payload, secret: SECRET })), { env: {}, db: db() });
+    const response = await handleStripeWebhook(webhookRequest(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET })), { env: {}, db: db() });
     expect(response.status).toBe(404);
   });
 

@@ -25,6 +25,7 @@ import {
 import {
   BACI_REVISIONS,
   baciComplexityDepths,
+  baciCubeName,
   baciComplexityKey,
   baciTables,
   complexityCubes,
@@ -183,7 +184,7 @@ export async function complexitySources(
     if (!(await tableExists(conn, t.productsExporter))) continue;
     // Both depths, from the same exports: HS6 (BACI's own) and HS4 (comparable with the package's).
     for (const depth of baciComplexityDepths(revision)) {
-      sources.push(yearlyHsSource({ set: baciComplexityKey(revision, depth), kind: "baci", tradeCube: `trade_i_baci_a_${revision}`, table: t.productsExporter, country: "exporter", product: depth }));
+      sources.push(yearlyHsSource({ set: baciComplexityKey(revision, depth), kind: "baci", tradeCube: baciCubeName(revision), table: t.productsExporter, country: "exporter", product: depth }));
     }
   }
   return sources;

@@ -235,6 +235,16 @@ export async function profileIndex(): Promise<ProfileIndex> {
   return current.index;
 }
 
+/**
+ * The index of the warehouse's current generation, waiting for it while a rebuild is under way:
+ * for caches keyed by generation, which must not store the previous generation's members.
+ */
+export async function profileIndexOfGeneration(): Promise<ProfileIndex> {
+  const index = await profileIndex();
+  const generation = (await warehouseMeta())?.generation ?? -1;
+  return next?.generation === generation ? next.index : index;
+}
+
 export function resetProfileIndex() {
   current = null;
   next = null;

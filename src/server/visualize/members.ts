@@ -8,7 +8,7 @@ import type { Locale } from "@/domain/i18n/locales";
 import { createVizCatalog, type VizCatalog } from "@/domain/visualize/catalog";
 import { vizCoverage } from "@/domain/visualize/coverage";
 import { dataCatalog } from "@/server/catalog/catalog";
-import { profileIndex } from "@/server/search/build";
+import { profileIndexOfGeneration } from "@/server/search/build";
 import { getMembers, type Member } from "@/server/warehouse/client";
 import { warehouseMeta } from "@/server/warehouse/db";
 
@@ -59,7 +59,7 @@ async function load(locale: Locale): Promise<VizMembers> {
     getMembers("section", locale),
     getMembers("hs2", locale),
     getMembers("hs4", locale),
-    profileIndex(),
+    profileIndexOfGeneration(),
   ]);
   const sectionOfHs2 = new Map(hs2.map((m) => [String(m.id), String(m.parentId ?? "")]));
   return {
