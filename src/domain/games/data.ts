@@ -33,7 +33,11 @@ export interface GameProduct {
 }
 
 export interface GameData {
-  generation: number;
+  /**
+   * The data's identity, the same on every node and after a restart (the warehouse build's
+   * fingerprint): daily puzzles are seeded from it, so every player gets the same one.
+   */
+  dataKey: string;
   year: number;
   /** Catalogue source key of that year's data (a message key under data.sources). */
   source: string;

@@ -1,9 +1,9 @@
 /**
  * Games and their puzzle ids. A puzzle is named by its id alone, so the server can rebuild it on
  * every request (nothing stored, nothing in the page that gives the answer away):
- * - `d-YYYY-MM-DD`: the daily puzzle of that date, seeded from the game, the date and the warehouse
- *   generation (a re-import changes tomorrow's puzzles, never a puzzle in progress mid-day... unless
- *   the import lands that day, which the page survives: the id still parses);
+ * - `d-YYYY-MM-DD`: the daily puzzle of that date, seeded from the game, the date and the data's
+ *   identity (the warehouse build's fingerprint: the same on every node and after a restart; a
+ *   re-import with other data changes the puzzles);
  * - `p-<number>`: a practice puzzle with a random seed.
  */
 import { hashText } from "./random";
@@ -46,7 +46,10 @@ export function puzzleIdText(id: PuzzleId): string {
   return id.kind === "daily" ? `d-${id.date}` : `p-${id.seed}`;
 }
 
-/** The seed of a puzzle: a daily one mixes in the game and the warehouse generation. */
-export function puzzleSeed(game: GameId, id: PuzzleId, generation: number): number {
-  return id.kind === "daily" ? hashText(`${game}|${id.date}|${generation}`) : hashText(`${game}|practice|${id.seed}`);
+/** The seed of a puzzle: a daily one mixes in the game and the data's identity (`dataKey`). */
+export function puzzleSeed(game: GameId, id: PuzzleId, dataKey: string): number {
+  return id.kind === "daily" ? hashText(`${game}|${id.date}|${dataKey}`) : hashText(`${game}|practice|${id.seed}`);
 }
+
+/** Today's daily puzzle (UTC). */
+export const todaysPuzzle = (now: Date): PuzzleId => ({ kind: "daily", date: utcDate(now) });

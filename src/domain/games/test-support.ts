@@ -38,7 +38,7 @@ export function fixtureGameData(): GameData {
     product.world = exporters.reduce((s, e) => s + e.value, 0) + 5e9;
   }
   return {
-    generation: 7,
+    dataKey: "fixture-7",
     year: 2019,
     source: "atlas",
     countries,

@@ -7,14 +7,16 @@ import { parsePuzzleId, puzzleSeed } from "./puzzle";
 const data = fixtureGameData();
 
 describe("Tradle", () => {
-  it("is the same puzzle for a date and generation, another on another date", () => {
+  it("is the same puzzle for a date and the same data, another on another date or other data", () => {
     const now = new Date("2026-11-27T12:00:00Z");
     const today = parsePuzzleId("d-2026-11-27", now)!;
-    const seed = puzzleSeed("tradle", today, data.generation);
-    expect(puzzleSeed("tradle", today, data.generation)).toBe(seed);
+    const seed = puzzleSeed("tradle", today, data.dataKey);
+    expect(puzzleSeed("tradle", today, data.dataKey)).toBe(seed);
     expect(tradleAnswer(data, seed)?.id).toBe(tradleAnswer(data, seed)?.id);
-    const answers = new Set(Array.from({ length: 20 }, (_, i) => tradleAnswer(data, puzzleSeed("tradle", parsePuzzleId(`d-2026-11-${String(i + 1).padStart(2, "0")}`, now)!, 7))?.id));
+    const answers = new Set(Array.from({ length: 20 }, (_, i) => tradleAnswer(data, puzzleSeed("tradle", parsePuzzleId(`d-2026-11-${String(i + 1).padStart(2, "0")}`, now)!, data.dataKey))?.id));
     expect(answers.size).toBeGreaterThan(5);
+    // Other data (another import), another puzzle: the key is the data's, not the process's.
+    expect(puzzleSeed("tradle", today, "another-build")).not.toBe(seed);
     expect(parsePuzzleId("d-2026-11-28", now)).toBeNull(); // the future
     expect(parsePuzzleId("d-2026-02-30", now)).toBeNull();
     expect(parsePuzzleId("p-99999999999", now)).toBeNull();

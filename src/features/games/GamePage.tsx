@@ -6,7 +6,7 @@ import { Alert, Container } from "@mantine/core";
 import { NextIntlClientProvider } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import { utcDate, type GameId } from "@/domain/games/puzzle";
+import { todaysPuzzle, type GameId } from "@/domain/games/puzzle";
 import type { Locale } from "@/domain/i18n/locales";
 import { pageMessages } from "@/i18n/clientMessages";
 import { loadMessages } from "@/i18n/messages";
@@ -17,7 +17,7 @@ import type { PuzzleEnvelope } from "./useGame";
 
 export async function GamePage<P>({ game, locale, render }: { game: GameId; locale: Locale; render: (initial: PuzzleEnvelope<P>, sourceName: string) => ReactNode }) {
   const [t, data, names, messages] = await Promise.all([getTranslations({ locale, namespace: "games" }), gameData(), sourceNames(locale), loadMessages(locale)]);
-  const initial = data ? await loadPuzzle(game, { kind: "daily", date: utcDate(new Date()) }, locale) : null;
+  const initial = data ? await loadPuzzle(game, todaysPuzzle(new Date()), locale) : null;
   return (
     <Container size="md" py="xl">
       {initial && data ? (

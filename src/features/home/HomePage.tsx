@@ -7,8 +7,9 @@ import { DataMissing } from "@/features/profiles/DataMissing";
 import { formatMoney } from "@/features/profiles/format";
 import { memberImage } from "@/features/profiles/rows";
 import { CardLink, TextLink } from "@/features/shell/AppLink";
-import { tradlePuzzle } from "@/domain/games/tradle";
-import { puzzleSeed, utcDate } from "@/domain/games/puzzle";
+import { nameIn } from "@/domain/games/data";
+import { tradleAnswer } from "@/domain/games/tradle";
+import { puzzleSeed, todaysPuzzle } from "@/domain/games/puzzle";
 import { gameData } from "@/server/games/data";
 import { homeSummary, type HomeSummary } from "@/server/home/summary";
 import { warehouseStatus } from "@/server/warehouse/client";
@@ -26,14 +27,18 @@ async function summaryOrNull(locale: Locale): Promise<HomeSummary | null> {
   return warehouseStatus().available ? homeSummary(locale) : null;
 }
 
-/** Today's Tradle as a teaser: the mystery country's three largest exports (never the country). */
+/**
+ * Today's Tradle as a teaser: the mystery country's three largest exports (never the country).
+ * The games' data is warmed at start-up; the home page waits for it only on a cold start.
+ */
 async function todaysGame(locale: Locale): Promise<{ products: string[]; year: number } | null> {
   if (!warehouseStatus().available) return null;
   try {
     const data = await gameData();
-    if (!data) return null;
-    const puzzle = tradlePuzzle(data, puzzleSeed("tradle", { kind: "daily", date: utcDate(new Date()) }, data.generation), locale);
-    return puzzle ? { products: puzzle.products.slice(0, 3).map((p) => p.name), year: puzzle.year } : null;
+    const answer = data ? tradleAnswer(data, puzzleSeed("tradle", todaysPuzzle(new Date()), data.dataKey)) : null;
+    if (!data || !answer) return null;
+    const product = (id: string) => (data.productInfo[id] ? nameIn(data.productInfo[id].names, locale) : id);
+    return { products: answer.topProducts.slice(0, 3).map((p) => product(p.id)), year: data.year };
   } catch {
     return null;
   }

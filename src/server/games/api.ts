@@ -14,7 +14,7 @@
 import "server-only";
 import { randomInt } from "node:crypto";
 import { isLocale, type Locale } from "@/domain/i18n/locales";
-import { isGame, parsePuzzleId, puzzleIdText, puzzleSeed, utcDate, type GameId, type PuzzleId } from "@/domain/games/puzzle";
+import { isGame, parsePuzzleId, puzzleIdText, puzzleSeed, todaysPuzzle, type GameId, type PuzzleId } from "@/domain/games/puzzle";
 import { isSameOrigin } from "@/server/auth/csrf";
 import { currentSession } from "@/server/auth/session";
 import { mayKeepHistory } from "@/server/consent/store";
@@ -27,7 +27,7 @@ import { listResults, recordResult } from "@/server/gameResults/repository";
 const noStore = { "Cache-Control": "no-store" };
 
 function resolveId(raw: string | null, now: Date): PuzzleId | null {
-  if (!raw || raw === "daily") return { kind: "daily", date: utcDate(now) };
+  if (!raw || raw === "daily") return todaysPuzzle(now);
   if (raw === "practice") return { kind: "practice", seed: randomInt(1, 2 ** 31) };
   return parsePuzzleId(raw, now);
 }
@@ -41,7 +41,7 @@ export async function loadPuzzle(game: GameId, id: PuzzleId, locale: Locale) {
   const data = await gameData();
   const engine = ENGINES[game];
   if (!data || !engine) return null;
-  const puzzle = engine.puzzle(data, puzzleSeed(game, id, data.generation), locale);
+  const puzzle = engine.puzzle(data, puzzleSeed(game, id, data.dataKey), locale);
   return puzzle ? { game, puzzle: puzzleIdText(id), daily: id.kind === "daily", year: data.year, data: puzzle } : null;
 }
 
@@ -77,7 +77,7 @@ export async function handlePlay(request: Request, gameParam: string): Promise<R
   if (!id) return jsonError(400, "invalid_puzzle", "puzzle must be d-YYYY-MM-DD (today or the past year) or p-<number>.");
   const data = await gameData();
   if (!data) return jsonError(503, "no_data", "The games need HS4 export data, which this warehouse does not hold.");
-  const outcome = ENGINES[game]!.play(data, puzzleSeed(game, id, data.generation), moves, localeOf(locale));
+  const outcome = ENGINES[game]!.play(data, puzzleSeed(game, id, data.dataKey), moves, localeOf(locale));
   if ("error" in outcome) return jsonError(400, outcome.error, `The moves cannot be played: ${outcome.error}${outcome.value ? ` (${outcome.value})` : ""}.`);
   if (outcome.result) {
     const session = await currentSession();

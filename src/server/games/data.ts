@@ -110,7 +110,7 @@ async function load(): Promise<GameData | null> {
   gameProducts.sort((a, b) => b.world - a.world || a.id.localeCompare(b.id));
 
   return {
-    generation: meta.generation,
+    dataKey: meta.build.fingerprint ?? String(meta.build.built_at ?? meta.generation),
     year,
     source: source.source,
     countries: gameCountries,
@@ -121,17 +121,21 @@ async function load(): Promise<GameData | null> {
   };
 }
 
-let cached: { generation: number; data: Promise<GameData | null> } | null = null;
+/**
+ * One load per warehouse generation and process: kept on globalThis, because Next.js gives the
+ * start-up hook, pages and route handlers their own module scope (see warehouse/duckdb.ts).
+ */
+const holder = globalThis as unknown as { __otoGameData?: { generation: number; data: Promise<GameData | null> } };
 
 /** The games' data for the current warehouse (null without HS4 export data). */
 export async function gameData(): Promise<GameData | null> {
   const generation = (await warehouseMeta())?.generation ?? -1;
-  if (!cached || cached.generation !== generation) {
-    const data = load();
-    cached = { generation, data };
-    data.catch(() => {
-      if (cached?.data === data) cached = null;
-    });
-  }
-  return cached.data;
+  const held = holder.__otoGameData;
+  if (held && held.generation === generation) return held.data;
+  const entry = { generation, data: load() };
+  holder.__otoGameData = entry;
+  entry.data.catch(() => {
+    if (holder.__otoGameData === entry) delete holder.__otoGameData;
+  });
+  return entry.data;
 }
