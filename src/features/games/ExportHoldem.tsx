@@ -6,13 +6,16 @@
  * only then reveals that round's two values. The page never holds a value before its round is played.
  */
 import { Badge, Box, Button, Group, NumberInput, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import type { Locale } from "@/domain/i18n/locales";
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { colorOrGrey } from "@/domain/charts/presentation";
 import { holdemShareText, type HoldemMove, type HoldemPlayed, type HoldemPuzzle, type HoldemSide, type HoldemState } from "@/domain/games/holdem";
 import { GameChrome } from "./GameChrome";
 import { useGame, type PuzzleEnvelope } from "./useGame";
+import { formatNumber } from "@/domain/format";
+import { formatMoney } from "@/features/profiles/format";
 
 type Outcome = "won" | "lost" | "tie";
 /** The mark of a round's outcome: always shown next to a text label, never alone. */
@@ -30,7 +33,7 @@ const isBet = (bet: number, chips: number) => Number.isInteger(bet) && bet >= 1 
 
 export function ExportHoldem({ initial, sourceName }: { initial: PuzzleEnvelope<HoldemPuzzle>; sourceName: string }) {
   const t = useTranslations("games");
-  const locale = useLocale();
+  const locale = useLocale() as Locale;
   const game = useGame<HoldemPuzzle, HoldemState>("export-holdem", initial);
   const { envelope, state, pending, ended, results, record } = game;
   const puzzle = envelope.data;
@@ -62,7 +65,6 @@ export function ExportHoldem({ initial, sourceName }: { initial: PuzzleEnvelope<
   const quickId = useId();
   const countriesId = useId();
 
-  const money = useMemo(() => new Intl.NumberFormat(locale, { notation: "compact", style: "currency", currency: "USD" }), [locale]);
 
   // A finished game counts once in this browser's statistics (the server records its own copy).
   useEffect(() => {
@@ -95,7 +97,7 @@ export function ExportHoldem({ initial, sourceName }: { initial: PuzzleEnvelope<
   const wins = (side: HoldemSide) => played.filter((p) => p.winner === side).length;
   const half = Math.max(1, Math.floor(chips / 2));
   const quick: { key: string; label: string; value: number; testId: string }[] = [
-    ...QUICK.map((value) => ({ key: String(value), label: value.toLocaleString(locale), value, testId: `holdem-quick-${value}` })),
+    ...QUICK.map((value) => ({ key: String(value), label: formatNumber(value, locale), value, testId: `holdem-quick-${value}` })),
     { key: "half", label: t("holdem.half"), value: half, testId: "holdem-half" },
     { key: "all", label: t("holdem.allIn"), value: chips, testId: "holdem-all-in" },
   ];
@@ -242,7 +244,7 @@ export function ExportHoldem({ initial, sourceName }: { initial: PuzzleEnvelope<
                       {country[side].name}
                     </Text>
                     <Text size="sm" fw={700} style={{ whiteSpace: "nowrap", flexShrink: 0 }}>
-                      {money.format(last.values[side])}
+                      {formatMoney(last.values[side], locale)}
                     </Text>
                   </Group>
                   <Progress value={(100 * last.values[side]) / largest} size="md" mt={4} aria-hidden />
@@ -346,7 +348,7 @@ export function ExportHoldem({ initial, sourceName }: { initial: PuzzleEnvelope<
                       </Table.Td>
                       {SIDES.map((side) => (
                         <Table.Td key={side} fw={p && p.winner === side ? 700 : undefined} style={{ whiteSpace: "nowrap" }}>
-                          {p ? money.format(p.values[side]) : "—"}
+                          {p ? formatMoney(p.values[side], locale) : "—"}
                         </Table.Td>
                       ))}
                       <Table.Td>{p ? t("holdem.betCell", { count: p.bet, name: country[p.side].name }) : t("holdem.notPlayed")}</Table.Td>

@@ -6,12 +6,14 @@
  * then reveals the true top five, drawn here as a small bar list linking to the profiles.
  */
 import { ActionIcon, Badge, Box, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import type { Locale } from "@/domain/i18n/locales";
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { PICK5_PICKS, pick5ShareText, type Pick5Puzzle, type Pick5State } from "@/domain/games/pick5";
 import { GameChrome } from "./GameChrome";
 import { useGame, type PuzzleEnvelope } from "./useGame";
+import { formatMoney, formatShare } from "@/features/profiles/format";
 
 /** The mark of a pick by its points (0, 1, 2): shown next to a text label, never alone. */
 const MARK = ["✗", "≈", "✓"] as const;
@@ -20,7 +22,7 @@ const MARK_COLOR = ["red", "yellow", "green"] as const;
 
 export function Pick5({ initial, sourceName }: { initial: PuzzleEnvelope<Pick5Puzzle>; sourceName: string }) {
   const t = useTranslations("games");
-  const locale = useLocale();
+  const locale = useLocale() as Locale;
   const game = useGame<Pick5Puzzle, Pick5State>("pick-5", initial);
   const { envelope, state, pending, ended, results, record } = game;
   const puzzle = envelope.data;
@@ -37,8 +39,6 @@ export function Pick5({ initial, sourceName }: { initial: PuzzleEnvelope<Pick5Pu
   const answerId = useId();
 
   const names = useMemo(() => new Map(puzzle.candidates.map((c) => [c.id, c.name])), [puzzle.candidates]);
-  const money = useMemo(() => new Intl.NumberFormat(locale, { notation: "compact", style: "currency", currency: "USD" }), [locale]);
-  const percent = useMemo(() => new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }), [locale]);
 
   // A finished game counts once in this browser's statistics (the server records its own copy).
   useEffect(() => {
@@ -305,7 +305,7 @@ export function Pick5({ initial, sourceName }: { initial: PuzzleEnvelope<Pick5Pu
                       <Link href={itemHref(a.id)}>{a.name}</Link>
                     </Text>
                     <Text size="sm" fw={600} style={{ whiteSpace: "nowrap", flexShrink: 0 }}>
-                      {money.format(a.value)} · {t("pick5.share", { share: percent.format(a.share) })}
+                      {formatMoney(a.value, locale)} · {t("pick5.share", { share: formatShare(a.share, locale) })}
                     </Text>
                   </Group>
                   <Progress value={(100 * a.value) / largest} size="md" mt={4} aria-hidden />

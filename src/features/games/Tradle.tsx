@@ -5,6 +5,7 @@
  * with distance, direction and proximity. The page never holds the answer before the end.
  */
 import { Badge, Button, Group, Progress, Select, Stack, Table, Text, type ComboboxItem, type OptionsFilter } from "@mantine/core";
+import type { Locale } from "@/domain/i18n/locales";
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -14,8 +15,9 @@ import { tradleShareText, type TradlePuzzle, type TradleState } from "@/domain/g
 import { Chart } from "@/features/charts/Chart";
 import { GameChrome } from "./GameChrome";
 import { useGame, type PuzzleEnvelope } from "./useGame";
+import { formatNumber, formatPercent } from "@/domain/format";
+import { fold } from "@/domain/format/fold";
 
-const fold = (text: string) => text.normalize("NFKD").replace(/\p{M}+/gu, "").replace(/['’]/g, "").toLowerCase();
 
 /** Accent-, case- and apostrophe-insensitive, matching the start of any word first. */
 const countryFilter: OptionsFilter = ({ options, search, limit }) => {
@@ -31,7 +33,7 @@ const ARROW: Record<string, string> = { N: "↑", NE: "↗", E: "→", SE: "↘"
 
 export function Tradle({ initial, sourceName }: { initial: PuzzleEnvelope<TradlePuzzle>; sourceName: string }) {
   const t = useTranslations("games");
-  const locale = useLocale();
+  const locale = useLocale() as Locale;
   const game = useGame<TradlePuzzle, TradleState>("tradle", initial);
   const { envelope, state, pending, ended, results, record } = game;
   const puzzle = envelope.data;
@@ -146,7 +148,7 @@ export function Tradle({ initial, sourceName }: { initial: PuzzleEnvelope<Tradle
             {guesses.map((g) => (
               <Table.Tr key={g.id} data-testid="tradle-guess-row" data-correct={g.correct}>
                 <Table.Td>{g.name}</Table.Td>
-                <Table.Td>{t("tradle.km", { km: g.km.toLocaleString(locale) })}</Table.Td>
+                <Table.Td>{t("tradle.km", { km: formatNumber(g.km, locale) })}</Table.Td>
                 <Table.Td>
                   {g.direction ? (
                     <span role="img" aria-label={t(`tradle.directions.${g.direction}`)}>
@@ -159,7 +161,7 @@ export function Tradle({ initial, sourceName }: { initial: PuzzleEnvelope<Tradle
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     <Progress value={g.proximity} w={80} aria-hidden />
-                    <Text size="sm">{g.proximity}%</Text>
+                    <Text size="sm">{formatPercent(g.proximity / 100, locale)}</Text>
                   </Group>
                 </Table.Td>
               </Table.Tr>

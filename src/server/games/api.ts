@@ -46,7 +46,7 @@ export async function loadPuzzle(game: GameId, id: PuzzleId, locale: Locale) {
 }
 
 export async function handlePuzzle(request: Request, gameParam: string): Promise<Response> {
-  if (!isGame(gameParam) || !ENGINES[gameParam]) return jsonError(404, "unknown_game", "No such game.");
+  if (!isGame(gameParam)) return jsonError(404, "unknown_game", "No such game.");
   const url = new URL(request.url);
   const raw = url.searchParams.get("puzzle");
   const id = resolveId(raw, new Date());
@@ -59,7 +59,7 @@ export async function handlePuzzle(request: Request, gameParam: string): Promise
 }
 
 export async function handlePlay(request: Request, gameParam: string): Promise<Response> {
-  if (!isGame(gameParam) || !ENGINES[gameParam]) return jsonError(404, "unknown_game", "No such game.");
+  if (!isGame(gameParam)) return jsonError(404, "unknown_game", "No such game.");
   const game = gameParam;
   if (!isSameOrigin(request.headers, authOrigin().origin)) return jsonError(403, "cross_site", "This request must come from the site itself.");
   const body = await readBodyLimited(request, 8 * 1024);
@@ -77,7 +77,7 @@ export async function handlePlay(request: Request, gameParam: string): Promise<R
   if (!id) return jsonError(400, "invalid_puzzle", "puzzle must be d-YYYY-MM-DD (today or the past year) or p-<number>.");
   const data = await gameData();
   if (!data) return jsonError(503, "no_data", "The games need HS4 export data, which this warehouse does not hold.");
-  const outcome = ENGINES[game]!.play(data, puzzleSeed(game, id, data.dataKey), moves, localeOf(locale));
+  const outcome = ENGINES[game].play(data, puzzleSeed(game, id, data.dataKey), moves, localeOf(locale));
   if ("error" in outcome) return jsonError(400, outcome.error, `The moves cannot be played: ${outcome.error}${outcome.value ? ` (${outcome.value})` : ""}.`);
   if (outcome.result) {
     const session = await currentSession();

@@ -25,7 +25,7 @@ const ended = (status: string) => status === "won" || status === "lost";
 
 const isStringList = (value: unknown, max: number): value is string[] => Array.isArray(value) && value.length <= max && value.every((v) => typeof v === "string" && v.length <= 16);
 
-export const ENGINES: Partial<Record<GameId, Engine>> = {
+export const ENGINES: Record<GameId, Engine> = {
   tradle: {
     puzzle: tradlePuzzle,
     play(data, seed, moves, locale) {

@@ -1,12 +1,10 @@
 /** Text handling for search: word segmentation that works for Chinese, accent and case folding. */
 import "server-only";
+import { fold } from "@/domain/format/fold";
 const segmenter = new Intl.Segmenter(undefined, { granularity: "word" });
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 
-/** Lower case without accents, apostrophes or dots: "Côte d'Ivoire" and "cote divoire" fold alike, "U.S.A." as "usa". */
-export function fold(text: string): string {
-  return text.normalize("NFKD").replace(/\p{M}+/gu, "").replace(/['’ʼ`´.]/g, "").toLowerCase();
-}
+export { fold };
 
 /**
  * The word with two neighbouring letters swapped, each way ("chlie" -> "hclie", "clhie", "chile",
