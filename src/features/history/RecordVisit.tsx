@@ -7,6 +7,7 @@ import { GUEST_HISTORY_KEY } from "@/domain/consent/storageKeys";
 import { recordLocalVisit } from "./store";
 import { recordUserVisit } from "./sync";
 import { sendView } from "@/features/trending/sendView";
+import { isProfileViewPath } from "@/domain/trending/views";
 
 /**
  * Records a profile visit (link, title, time) in the history of the guest or the signed-in
@@ -33,7 +34,8 @@ export function RecordVisit({ link, title }: { link: string; title: string }) {
   }, [functional, known, userId, serverAllows, link, title]);
 
   useEffect(() => {
-    if (!tracking || counted.current === link) return;
+    // Only paths the view counter takes (the same check as the server's): entity pages are not counted.
+    if (!tracking || counted.current === link || !isProfileViewPath(link)) return;
     counted.current = link;
     sendView(link);
   }, [tracking, link]);

@@ -4,6 +4,7 @@
  * type's landing page with the layout and how to load it.
  */
 import "server-only";
+import { cache } from "react";
 import { entityDef, type EntityRecord, type EntityTypeDef } from "@/domain/entities/entities";
 import type { Locale } from "@/domain/i18n/locales";
 import { warehouseEngine, warehouseMeta, withWarehouse, type WarehouseSession } from "@/server/warehouse/db";
@@ -67,8 +68,8 @@ async function links(session: WarehouseSession, table: string, where: string, va
   return rows.map((r) => ({ id: String(r.id), name: String(r.name) }));
 }
 
-/** One record with the names it links to; null when not loaded or unknown. */
-export async function entityDetail(d: EntityTypeDef, id: string, locale: Locale): Promise<EntityDetail | null> {
+/** One record with the names it links to; null when not loaded or unknown. Read once per render (page and metadata). */
+export const entityDetail = cache(async (d: EntityTypeDef, id: string, locale: Locale): Promise<EntityDetail | null> => {
   return withData(async (session) => {
     if (!(await session.hasTable(d.table))) return null;
     const [row] = await session.query(`SELECT * FROM ${q(d.table)} WHERE id = $1`, [id]);
@@ -85,4 +86,4 @@ export async function entityDetail(d: EntityTypeDef, id: string, locale: Locale)
     const funds = d.type === "manager" ? await links(session, entityDef("fund").table, "manager_id", id) : [];
     return { record, countryName: await nameOf("dim_countries", record.country), productName: await nameOf("dim_hs4", record.hs4), manager, funds };
   });
-}
+});

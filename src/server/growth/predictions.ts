@@ -291,12 +291,14 @@ async function compute(generation: number): Promise<GrowthPredictions> {
   };
 }
 
-let cached: { generation: number; value: Promise<GrowthPredictions> } | null = null;
+/** On globalThis: Next.js gives pages and route handlers their own module scope (see warehouse/duckdb.ts). */
+const holder = globalThis as unknown as { __otoGrowth?: { generation: number; value: Promise<GrowthPredictions> } };
 
 /** The fit, backtest and projections of the current warehouse (computed once per generation). */
 export async function growthPredictions(): Promise<GrowthPredictions> {
   const meta = await warehouseMeta();
   const generation = meta?.generation ?? -1;
+  const cached = holder.__otoGrowth;
   if (!cached || cached.generation !== generation) {
     const value = meta
       ? compute(generation).catch((error: unknown) => {
@@ -305,11 +307,12 @@ export async function growthPredictions(): Promise<GrowthPredictions> {
         })
       : Promise.resolve(empty(generation, "no_warehouse"));
     const slot = { generation, value };
-    cached = slot;
+    holder.__otoGrowth = slot;
     // A failure is not kept: the next request tries again.
     value.catch(() => {
-      if (cached === slot) cached = null;
+      if (holder.__otoGrowth === slot) delete holder.__otoGrowth;
     });
+    return value;
   }
   return cached.value;
 }
