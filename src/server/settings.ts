@@ -68,6 +68,8 @@ export interface Settings {
   /** GTM_ID as given: a malformed id only means no tag (README), so it is checked where used. */
   gtmId: string | null;
   slackWebhookUrl: string | null;
+  /** LLM_BASE_URL, LLM_API_KEY, LLM_MODEL: an OpenAI-compatible chat-completions server for the data assistant (docs/chat.md); null unless the URL and the model are set. */
+  llm: { baseUrl: string; apiKey: string | null; model: string } | null;
   enableTestRoutes: boolean;
   strictMessages: boolean;
   /** One line per malformed variable (its default was used instead). */
@@ -168,6 +170,11 @@ export function parseSettings(env: Env): Settings {
     stripeAcademicCoupon: read<string | null>("STRIPE_ACADEMIC_COUPON", text.pipe(z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, "must be a Stripe coupon id (letters, digits, - and _)")), null),
     gtmId: optionalText(env, "GTM_ID"),
     slackWebhookUrl: read<string | null>("SLACK_WEBHOOK_URL", url(["https:", "http:"]), null),
+    llm: (() => {
+      const baseUrl = read<string | null>("LLM_BASE_URL", url(["http:", "https:"]), null);
+      const model = optionalText(env, "LLM_MODEL");
+      return baseUrl && model ? { baseUrl, apiKey: optionalText(env, "LLM_API_KEY"), model } : null;
+    })(),
     enableTestRoutes: env.ENABLE_TEST_ROUTES === "1",
     strictMessages: env.STRICT_MESSAGES === "1",
     problems,
@@ -179,7 +186,7 @@ const NAMES = [
   "NODE_ENV", "PORT", "TRUST_PROXY_HOPS", "PAGE_CACHE_MB", "PAGE_CACHE_SECONDS", "RENDER_CONCURRENCY", "RENDER_QUEUE", "API_LIMIT_ANONYMOUS", "API_LIMIT_KEY", "API_LIMIT_KEY_PRO", "EXPORT_DIR", "NODE_NAME", "SITE_URL", "NEXTAUTH_URL", "NEXTAUTH_SECRET", "AUTH_SECRET", "PROJECT_ROOT", "TRADE_DATA_DIR",
   "WAREHOUSE_PATH", "WAREHOUSE_CACHE_ENTRIES", "WAREHOUSE_CACHE_MB", "WAREHOUSE_QUERY_TIMEOUT_MS", "WAREHOUSE_THREADS",
   "WAREHOUSE_MEMORY_LIMIT", "WAREHOUSE_CONNECTIONS", "WAREHOUSE_QUEUE", "DATABASE_URL", "APP_DB_PATH", "SMTP_URL", "EMAIL_FROM",
-  "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_ACADEMIC_COUPON", "GTM_ID", "SLACK_WEBHOOK_URL", "ENABLE_TEST_ROUTES", "STRICT_MESSAGES",
+  "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_ACADEMIC_COUPON", "GTM_ID", "SLACK_WEBHOOK_URL", "LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL", "ENABLE_TEST_ROUTES", "STRICT_MESSAGES",
 ] as const;
 
 const parsed = new WeakMap<Env, { key: string; settings: Settings }>();

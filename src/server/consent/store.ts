@@ -10,6 +10,7 @@ import { CONSENT_COOKIE, parseConsentCookie, type Consent } from "@/domain/conse
 import { getDb, type AppDb } from "@/server/db/client";
 import type { BespokeUserMetadata, UserRow } from "@/server/db/schema";
 import { clearResultsIn } from "@/server/gameResults/repository";
+import { clearChatSessionsIn } from "@/server/chatSessions/repository";
 import { clearHistoryIn, type InTx } from "@/server/history/repository";
 
 /** Stores the choice in the user's metadata, keeping the rest of it (inside the caller's transaction). */
@@ -37,6 +38,8 @@ export function saveConsent(userId: string, consent: Consent, db: AppDb = getDb(
       await clearHistoryIn(userId, { orm, t: db.t });
       await clearResultsIn(userId, { orm, t: db.t });
     }
+    // Chatbot conversations go when functional or tracking storage is withdrawn (spec section 4).
+    if (row && !(consent.checked && consent.functional && consent.tracking)) await clearChatSessionsIn(userId, { orm, t: db.t });
     return row;
   });
 }

@@ -9,6 +9,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { BespokeUserMetadata } from "./schema";
+import type { ChatTurn } from "@/domain/chat/types";
 
 const time = (name: string) => timestamp(name, { mode: "date", withTimezone: true, precision: 3 });
 
@@ -100,6 +101,20 @@ export const gameResults = pgTable(
     playedAt: time("played_at").notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.game, table.puzzle] }), index("game_results_user_time_idx").on(table.userId, table.playedAt)],
+);
+
+export const chatSessions = pgTable(
+  "chat_sessions",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    id: text("id").notNull(),
+    title: text("title").notNull(),
+    turns: jsonb("turns").$type<ChatTurn[]>().notNull(),
+    updatedAt: time("updated_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.id] }), index("chat_sessions_user_time_idx").on(table.userId, table.updatedAt)],
 );
 
 export const profileViews = pgTable(

@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { ChatTurn } from "@/domain/chat/types";
 
 /** Per-user data that has no column of its own; the consent choice lives here (spec section 3). */
 export interface BespokeUserMetadata {
@@ -125,6 +126,25 @@ export const profileViews = sqliteTable(
     views: integer("views").notNull(),
   },
   (table) => [primaryKey({ columns: [table.path, table.day] }), index("profile_views_day_idx").on(table.day)],
+);
+
+/**
+ * A signed-in user's conversations with the data assistant (/chat), kept only while the user
+ * allows functional storage (saving a choice without functional or tracking deletes them). The id is the
+ * browser's; the turns are the questions and answers as the page draws them (JSON).
+ */
+export const chatSessions = sqliteTable(
+  "chat_sessions",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    id: text("id").notNull(),
+    title: text("title").notNull(),
+    turns: text("turns", { mode: "json" }).$type<ChatTurn[]>().notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.id] }), index("chat_sessions_user_time_idx").on(table.userId, table.updatedAt)],
 );
 
 export type UserRow = typeof users.$inferSelect;
