@@ -12,6 +12,7 @@ import { warehouseStatus } from "./config";
 import { warehouseMeta } from "./db";
 import { isWarehouseError, WarehouseError } from "./errors";
 import { executeResolved } from "./execute";
+import { parquetPage } from "./parquet";
 import { MAX_QUERY_STRING, parseSearchParams, resolveQuery } from "./query";
 import { CUBES, describeCube } from "./registry";
 import type { DataResponse } from "./types";
@@ -82,6 +83,18 @@ export async function handleDataRequest(request: Request): Promise<Response> {
           ...headers,
           "Content-Type": "text/csv; charset=utf-8",
           "Content-Disposition": `attachment; filename="${resolved.cube.name}.csv"`,
+          "Cache-Control": CACHE_CONTROL_OK,
+          "X-Total-Count": String(response.page.total),
+        },
+      });
+    }
+    if (format === "parquet") {
+      return new Response(new Uint8Array(await parquetPage(resolved, locale)), {
+        status: 200,
+        headers: {
+          ...headers,
+          "Content-Type": "application/vnd.apache.parquet",
+          "Content-Disposition": `attachment; filename="${resolved.cube.name}.parquet"`,
           "Cache-Control": CACHE_CONTROL_OK,
           "X-Total-Count": String(response.page.total),
         },

@@ -8,7 +8,7 @@
  *   &exclude=Importer Country=deu  (repeatable)
  *   &time=latest | 2018 | 2010-2015 | 2016,2017   &growth=Year,Trade Value
  *   &rca=Exporter Country,Section,Trade Value      &parents=true
- *   &sort=Trade Value.desc  &limit=100  &offset=0  &locale=en|es|zh  &format=jsonrecords|csv
+ *   &sort=Trade Value.desc  &limit=100  &offset=0  &locale=en|es|zh  &format=jsonrecords|csv|parquet
  */
 import "server-only";
 import { z } from "zod";
@@ -202,7 +202,7 @@ export function parseSearchParams(params: URLSearchParams): ParsedRequest {
   let format: ResponseFormat = "jsonrecords";
   if (formatValue !== undefined) {
     const f = formatValue.trim().toLowerCase();
-    if (f !== "jsonrecords" && f !== "csv") throw badParameter("format", `format must be jsonrecords or csv, got "${formatValue.slice(0, 20)}"`);
+    if (f !== "jsonrecords" && f !== "csv" && f !== "parquet") throw badParameter("format", `format must be jsonrecords, csv or parquet, got "${formatValue.slice(0, 20)}"`);
     format = f;
   }
 

@@ -24,7 +24,7 @@ export interface SortKey {
   readonly direction: "asc" | "desc";
 }
 
-export type ResponseFormat = "jsonrecords" | "csv";
+export type ResponseFormat = "jsonrecords" | "csv" | "parquet";
 
 /** A condition on a measure of the answer (Tesseract's `filters`), applied before paging. */
 export interface MeasureFilter {

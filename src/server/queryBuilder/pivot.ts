@@ -1,0 +1,176 @@
+/**
+ * The data explorer's pivot (rows x columns of two levels) and member search, computed in the
+ * warehouse. A pivot is an ordinary cube query drilled by the two levels, compiled by the
+ * warehouse's own compiler (so cuts, time, growth, RCA and defaults mean what they mean on
+ * /api/data), then folded by conditional aggregation: one query picks the columns (the largest
+ * MAX_PIVOT_COLUMNS members; the latest years for the time level), a second sums each column per
+ * row for one page of rows. Every member id reaches SQL as a bound parameter.
+ */
+import "server-only";
+import { MAX_PIVOT_COLUMNS } from "@/domain/queryBuilder/state";
+import type { Locale } from "@/domain/i18n/locales";
+import { compileQuery } from "@/server/warehouse/compile";
+import { warehouseEngine, withWarehouse, type SqlParam } from "@/server/warehouse/db";
+import { WarehouseError } from "@/server/warehouse/errors";
+import { executeQuery } from "@/server/warehouse/execute";
+import { resolveQuery } from "@/server/warehouse/query";
+import { getCube } from "@/server/warehouse/registry";
+import type { DataQuery } from "@/server/warehouse/types";
+
+export interface PivotRequest {
+  /** The query without drilldowns, sort or paging: its cuts, time, growth, RCA and measures. */
+  query: DataQuery;
+  rows: string;
+  columns: string;
+  limit: number;
+  offset: number;
+  locale: Locale;
+}
+
+export interface PivotResponse {
+  cube: string;
+  measure: string;
+  /** The measure adds up over members (row totals make sense). */
+  additive: boolean;
+  rows: { level: string };
+  columns: { level: string; members: { id: string | number; name: string }[]; total: number; capped: boolean; max: number };
+  data: { id: string | number; name: string; values: (number | null)[]; total: number | null }[];
+  page: { limit: number; offset: number; total: number };
+  source: { years: number[]; annotations: Readonly<Record<string, string>> };
+}
+
+function plain(value: unknown): string | number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "bigint") return Number(value);
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  return String(value);
+}
+
+function numberOrNull(value: unknown): number | null {
+  const v = plain(value);
+  return typeof v === "number" ? v : v === null ? null : Number.isFinite(Number(v)) ? Number(v) : null;
+}
+
+/** The parameters a statement names (DuckDB refuses values for placeholders it does not have). */
+function usedParams(sql: string, params: Readonly<Record<string, SqlParam>>): Record<string, SqlParam> {
+  const names = new Set([...sql.matchAll(/\$([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]));
+  return Object.fromEntries(Object.entries(params).filter(([name]) => names.has(name)));
+}
+
+export async function pivotQuery(request: PivotRequest): Promise<PivotResponse> {
+  const { rows, columns, locale } = request;
+  if (rows === columns) throw new WarehouseError("invalid_parameter", "rows and columns must be two different levels", { parameter: "columns" });
+  const resolved = resolveQuery({ ...request.query, drilldowns: [rows, columns], sort: undefined, limit: undefined, offset: undefined, parents: false });
+  const measure = resolved.output[0]!;
+  const timeLevel = resolved.cube.timeLevel;
+  const dialect = warehouseEngine().dialect;
+  const q = dialect.ident;
+
+  return withWarehouse(async (session) => {
+    const cubeMeta = session.meta.cubes.get(resolved.cube.name);
+    if (!cubeMeta) {
+      throw new WarehouseError("cube_not_loaded", `cube ${resolved.cube.name} is not in this warehouse (its source data was not imported); see /api/cubes`, { status: 404, parameter: "cube" });
+    }
+    const compiled = compileQuery(resolved, { locale, cube: cubeMeta, tables: session.meta.tables, dialect });
+    const { sql, columns: names } = compiled.unpaged();
+    const [rowLevel, columnLevel] = resolved.drilldowns;
+    const rid = q(`${rowLevel.name} ID`);
+    const cid = q(`${columnLevel.name} ID`);
+    const rcap = names.includes(rowLevel.name) ? q(rowLevel.name) : null;
+    const ccap = names.includes(columnLevel.name) ? q(columnLevel.name) : null;
+    const m = q(measure.name);
+    const params: Record<string, SqlParam> = { ...compiled.params };
+    const param = (name: string, value: SqlParam) => {
+      params[name] = value;
+      return dialect.param(name);
+    };
+
+    const columnOrder = columnLevel.name === timeLevel ? `${cid} DESC` : `total DESC NULLS LAST, ${cid} ASC`;
+    const columnSql = `WITH src AS (${sql})
+SELECT ${cid} AS id, ${ccap ? `any_value(${ccap})` : `CAST(${cid} AS VARCHAR)`} AS name, sum(${m}) AS total, count(*) OVER () AS n
+FROM src WHERE ${cid} IS NOT NULL GROUP BY ${cid} ORDER BY ${columnOrder} LIMIT ${param("cmax", MAX_PIVOT_COLUMNS)}`;
+    const columnRows = await session.queryPrepared(columnSql, usedParams(columnSql, params));
+    let members = columnRows.map((r) => ({ id: plain(r.id) as string | number, name: String(plain(r.name) ?? plain(r.id)) }));
+    if (columnLevel.name === timeLevel) members = members.sort((a, b) => Number(a.id) - Number(b.id));
+    const columnTotal = columnRows.length ? Number(plain(columnRows[0].n)) : 0;
+
+    let data: PivotResponse["data"] = [];
+    let total = 0;
+    if (members.length) {
+      const cells = members.map((c, i) => `sum(CASE WHEN ${cid} = ${param(`c${i}`, c.id)} THEN ${m} END) AS v${i}`);
+      const rowOrder = rowLevel.name === timeLevel ? `${rid} ASC` : `total DESC NULLS LAST, ${rid} ASC`;
+      const rowSql = `WITH src AS (${sql})
+SELECT ${rid} AS id, ${rcap ? `any_value(${rcap})` : `CAST(${rid} AS VARCHAR)`} AS name, ${cells.join(", ")}, sum(${m}) AS total, count(*) OVER () AS __total
+FROM src GROUP BY ${rid} ORDER BY ${rowOrder} LIMIT ${param("lim", request.limit)} OFFSET ${param("off", request.offset)}`;
+      const rowsOut = await session.queryPrepared(rowSql, usedParams(rowSql, params));
+      data = rowsOut.map((r) => ({
+        id: plain(r.id) as string | number,
+        name: String(plain(r.name) ?? plain(r.id)),
+        values: members.map((_, i) => numberOrNull(r[`v${i}`])),
+        total: numberOrNull(r.total),
+      }));
+      total = rowsOut.length ? Number(plain(rowsOut[0].__total)) : 0;
+      if (!rowsOut.length && request.offset > 0) {
+        const countSql = `WITH src AS (${sql}) SELECT count(DISTINCT ${rid}) AS n FROM src`;
+        const [count] = await session.queryPrepared(countSql, usedParams(countSql, params));
+        total = Number(plain(count?.n) ?? 0);
+      }
+    }
+    const additive = measure.kind === "base" && !measure.base.grain;
+    if (!additive) for (const row of data) row.total = null;
+    const annotations: Record<string, string> = { ...resolved.cube.annotations };
+    for (const d of resolved.defaults) annotations[`default_${d.cut.level.name.toLowerCase().replace(/\W+/g, "_")}`] = d.note;
+    return {
+      cube: resolved.cube.name,
+      measure: measure.name,
+      additive,
+      rows: { level: rowLevel.name },
+      columns: { level: columnLevel.name, members, total: columnTotal, capped: columnTotal > members.length, max: MAX_PIVOT_COLUMNS },
+      data,
+      page: { limit: request.limit, offset: request.offset, total },
+      source: { years: compiled.years, annotations },
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Member search
+
+export interface MemberHit {
+  id: string | number;
+  name: string;
+}
+
+export const MAX_MEMBER_HITS = 50;
+
+function fold(text: string): string {
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/**
+ * Members of a level that hold data in the cube (captions in `locale`), matching `search` in the
+ * id or the name (accents and case ignored); without a search, the largest first.
+ */
+export async function searchMembers(cubeName: string, level: string, search: string, locale: Locale): Promise<{ members: MemberHit[]; total: number }> {
+  const cube = getCube(cubeName);
+  if (!cube) throw new WarehouseError("unknown_cube", `unknown cube "${cubeName.slice(0, 100)}"; see /api/cubes`, { parameter: "cube" });
+  const measure = cube.measures.find((mm) => !mm.grain) ?? cube.measures[0];
+  const { response } = await executeQuery({ cube: cube.name, drilldowns: [level], measures: [measure.name], sort: [{ key: measure.name, direction: "desc" }] }, locale).catch((error: unknown) => {
+    // The level is this API's `level` parameter, not a drilldown the caller wrote.
+    if (error instanceof WarehouseError && error.parameter === "drilldowns") throw new WarehouseError(error.code, error.message.replace(/^drilldowns: /, "level: "), { status: error.status, parameter: "level" });
+    throw error;
+  });
+  const all = response.data.map((r) => ({ id: r[`${level} ID`] as string | number, name: String(r[level] ?? r[`${level} ID`]) })).filter((r) => r.id !== null && r.id !== undefined);
+  const needle = fold(search.trim());
+  if (!needle) return { members: all.slice(0, MAX_MEMBER_HITS), total: all.length };
+  const scored = all
+    .map((member) => {
+      const id = fold(String(member.id));
+      const name = fold(member.name);
+      const score = id === needle ? 0 : name === needle ? 1 : id.startsWith(needle) ? 2 : name.startsWith(needle) ? 3 : name.includes(needle) || id.includes(needle) ? 4 : -1;
+      return { member, score };
+    })
+    .filter((s) => s.score >= 0)
+    .sort((a, b) => a.score - b.score || a.member.name.localeCompare(b.member.name));
+  return { members: scored.slice(0, MAX_MEMBER_HITS).map((s) => s.member), total: scored.length };
+}
