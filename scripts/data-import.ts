@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { ImportError, runImport } from "../src/server/etl/import";
 import { formatRowError } from "../src/server/etl/validate";
+import { TariffImportError, importTariffs } from "../src/server/etl/tariffs";
 
 const USAGE = `Usage: npm run data:import -- [options]
 
@@ -18,6 +19,10 @@ const USAGE = `Usage: npm run data:import -- [options]
   --out FILE           warehouse file (default: $WAREHOUSE_PATH or data/warehouse.duckdb)
   --baci DIR           also import a CEPII BACI download (repeatable; revision read from file names)
   --drop-baci          do not keep BACI cubes from the previous warehouse
+  --subnational FILE   also import a subnational CSV (repeatable; layout in docs/subnational.md);
+                       levels imported before are kept unless a file replaces them
+  --tariffs FILE       only add a WITS/TRAINS tariff CSV to the existing warehouse (table fact_tariffs;
+                       docs/tariff-simulator.md); a later full import keeps it
   --max-errors N       bad rows listed per file (default 20)
   --threads N          DuckDB threads (default 2)
   --memory-limit SIZE  DuckDB memory limit, e.g. 8GB (default: DuckDB's, 80% of RAM)
@@ -30,6 +35,8 @@ const argsSchema = z.object({
   out: z.string().min(1).optional(),
   baci: z.array(z.string().min(1)).optional(),
   "drop-baci": z.boolean().optional(),
+  subnational: z.array(z.string().min(1)).max(50).optional(),
+  tariffs: z.string().min(1).optional(),
   "max-errors": z.coerce.number().int().min(1).max(1000).optional(),
   threads: z.coerce.number().int().min(1).max(256).optional(),
   "memory-limit": z.string().regex(/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, "e.g. 8GB").optional(),
@@ -48,6 +55,8 @@ async function main(): Promise<number> {
         out: { type: "string" },
         baci: { type: "string", multiple: true },
         "drop-baci": { type: "boolean" },
+        subnational: { type: "string", multiple: true },
+        tariffs: { type: "string" },
         "max-errors": { type: "string" },
         threads: { type: "string" },
         "memory-limit": { type: "string" },
@@ -72,6 +81,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const started = performance.now();
+  if (a.tariffs) return importTariffFile(a.tariffs, a.out, a["max-errors"]);
   try {
     const outcome = await runImport({
       dataDir: a["data-dir"],
@@ -80,6 +90,7 @@ async function main(): Promise<number> {
       ifMissing: a["if-missing"],
       baciDirs: a.baci,
       keepBaci: !a["drop-baci"],
+      subnationalFiles: a.subnational,
       maxErrors: a["max-errors"],
       threads: a.threads,
       memoryLimit: a["memory-limit"],
@@ -99,6 +110,21 @@ async function main(): Promise<number> {
       return error.kind === "aborted" ? 130 : 1;
     }
     process.stderr.write(`\nImport failed: ${(error as Error).stack ?? String(error)}\n`);
+    return 1;
+  }
+}
+
+async function importTariffFile(file: string, out: string | undefined, maxErrors: number | undefined): Promise<number> {
+  try {
+    await importTariffs({ file, out, maxErrors, log: (line) => process.stdout.write(`${line}\n`) });
+    return 0;
+  } catch (error) {
+    if (error instanceof TariffImportError) {
+      process.stderr.write(`\n${error.message}\n`);
+      for (const e of error.errors) process.stderr.write(`  ${formatRowError(e)}\n`);
+      return 1;
+    }
+    process.stderr.write(`\nTariff import failed: ${(error as Error).message}; the warehouse is unchanged\n`);
     return 1;
   }
 }

@@ -20,6 +20,7 @@ describe("isProProfile", () => {
   it("gates the subnational reports only", () => {
     expect(isProProfile("subnational_esp")).toBe(true);
     expect(isProProfile("subnational_usa")).toBe(true);
+    expect(isProProfile("subnational")).toBe(true);
     for (const report of ["country", "world", "hs", "bilateral-country", "bilateral-product", "international_organization"]) expect(isProProfile(report), report).toBe(false);
   });
 });
@@ -29,9 +30,11 @@ describe("isProGatedPath", () => {
     expect(isProGatedPath("/en/profile/subnational_esp/28")).toBe(true);
     expect(isProGatedPath("/es/profile/subnational_esp/madrid")).toBe(true);
     expect(isProGatedPath("/zh/profile/subnational_esp/28/")).toBe(true);
+    expect(isProGatedPath("/en/profile/subnational_bra/states/31")).toBe(true);
+    expect(isProGatedPath("/es/profile/subnational_aus/states/AU.NS")).toBe(true);
   });
   it("leaves the report's landing and every other page public", () => {
-    for (const path of ["/en/profile/subnational_esp", "/en/profile/subnational_esp/", "/en/profile/country/esp", "/en/profile/hs/2603", "/en/subscription", "/fr/profile/subnational_esp/28", "/en/profile/subnational/28"]) {
+    for (const path of ["/en/profile/subnational_esp", "/en/profile/subnational_esp/", "/en/profile/country/esp", "/en/profile/hs/2603", "/en/subscription", "/fr/profile/subnational_esp/28", "/en/profile/subnational/28", "/en/profile/subnational_bra", "/zh/profile/subnational_aus"]) {
       expect(isProGatedPath(path), path).toBe(false);
     }
   });

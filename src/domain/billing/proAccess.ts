@@ -13,9 +13,9 @@ export function canOpenPro(role: number | null | undefined): boolean {
   return hasPaidPlan(role);
 }
 
-/** Profile reports that are PRO: the subnational ones. */
+/** Profile reports that are PRO: the subnational ones (a generic member's target report is "subnational"). */
 export function isProProfile(report: ProfileTarget["report"] | string): boolean {
-  return /^subnational_[a-z]{3}$/.test(report);
+  return report === "subnational" || /^subnational_[a-z]{3}$/.test(report);
 }
 
 // A member's profile (/{locale}/profile/subnational_xxx/{member}); the report's landing

@@ -239,14 +239,14 @@ function present(value: unknown): boolean {
 }
 
 /** The tooltip's rows for one datum: only the values it has, formatted, in the spec's order. */
-export function tooltipRows(datum: TooltipDatum, labels: TooltipLabels, locale: FormatLocale): TooltipRow[] {
+export function tooltipRows(datum: TooltipDatum, labels: TooltipLabels, locale: FormatLocale, currency: "USD" | "AUD" = "USD"): TooltipRow[] {
   const rows: TooltipRow[] = [];
   const add = (key: TooltipRow["key"], label: string, value: string) => rows.push({ key, label, value });
   if (present(datum.rca)) add("rca", labels.rca, formatRca(datum.rca, locale));
   if (present(datum.relatedness)) add("relatedness", labels.relatedness, formatDecimal(datum.relatedness, locale, 3));
   if (present(datum.marketShare)) add("marketShare", labels.marketShare, formatPercent(datum.marketShare, locale));
   if (present(datum.delta)) add("delta", labels.delta, formatPercent(datum.delta, locale, { signed: true }));
-  if (present(datum.tradeValue)) add("tradeValue", labels.tradeValue, formatUsd(datum.tradeValue, locale));
+  if (present(datum.tradeValue)) add("tradeValue", labels.tradeValue, formatUsd(datum.tradeValue, locale, { currency }));
   if (present(datum.growth)) add("growth", labels.growth, formatGrowth(datum.growth, locale));
   if (present(datum.percent)) add("percent", labels.percent, formatPercent(datum.percent, locale));
   for (const extra of datum.extra ?? []) add("extra", extra.label, extra.value);

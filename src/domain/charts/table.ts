@@ -7,7 +7,7 @@ import type { ScatterMeasure } from "@/domain/visualize/measures";
 import { toCsvText } from "@/domain/format/csv";
 import type { ChartGroup, ChartRow } from "./types";
 
-export type ColumnFormat = "text" | "usd" | "percent" | "decimal" | "number" | "year";
+export type ColumnFormat = "text" | "usd" | "aud" | "percent" | "decimal" | "number" | "year";
 export type Cell = string | number | null;
 
 export interface TableColumn {
@@ -39,6 +39,8 @@ export interface TableInput {
   scatter?: { x: ScatterMeasure; y: ScatterMeasure };
   /** Further measures to give a column each (ECI and its rank beside a map). */
   measures?: readonly Pick<ScatterMeasure, "key" | "format">[];
+  /** Currency of the values (default USD): Australian state data is AUD. */
+  currency?: "USD" | "AUD";
 }
 
 /** Columns present in the rows, rows sorted by year then value (largest first), shares per year. */
@@ -59,7 +61,7 @@ export function chartTable(input: TableInput, labels: TableLabels): ChartTable {
     { key: "name", label: labels.name, format: "text" },
     ...(hasGroup ? [{ key: "group", label: labels.group, format: "text" as const }] : []),
     ...(hasYear ? [{ key: "year", label: labels.year, format: "year" as const }] : []),
-    { key: "value", label: labels.value, format: "usd" },
+    { key: "value", label: labels.value, format: input.currency === "AUD" ? "aud" : "usd" },
     { key: "share", label: labels.share, format: "percent" },
     ...(hasRca ? [{ key: "rca", label: labels.rca, format: "decimal" as const }] : []),
     ...(hasWorld ? [{ key: "world_trade", label: labels.worldTrade, format: "usd" as const }] : []),
@@ -100,6 +102,8 @@ export function formatCell(value: Cell, format: ColumnFormat, locale: FormatLoca
   switch (format) {
     case "usd":
       return formatUsd(value, locale);
+    case "aud":
+      return formatUsd(value, locale, { currency: "AUD" });
     case "percent":
       return formatPercent(value, locale);
     case "decimal":

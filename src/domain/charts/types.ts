@@ -61,4 +61,6 @@ export interface ChartContext {
   showTitle?: boolean;
   /** Drawing size in px, when known: layout-aware generators (treemap labels) use it. */
   size?: { width: number; height: number };
+  /** Currency of trade values; default USD. Australian state data is in AUD (written "AUD ..."). */
+  currency?: "USD" | "AUD";
 }

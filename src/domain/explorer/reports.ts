@@ -1,11 +1,12 @@
 import { productSegment, type ProductRef } from "@/domain/profiles/path";
+import { ALL_SUBNATIONAL_COUNTRIES, reportSlugOf } from "@/domain/subnational/config";
 
 /**
  * The report (profile type) registry: config as data. Ids are stable numbers (the explorer's
  * report filter is numeric); variant ids follow the spec's tile labels (3 and 4 are countries,
  * 8 to 10 are HS2, HS4 and HS6).
  */
-export type MemberKind = "world" | "continent" | "country" | "section" | "hs2" | "hs4" | "hs6" | "province" | "organization";
+export type MemberKind = "world" | "continent" | "country" | "section" | "hs2" | "hs4" | "hs6" | "province" | "organization" | "subnational";
 
 export interface VariantDef {
   id: number;
@@ -37,6 +38,8 @@ export const VARIANTS = {
   hs2: { id: 8, kind: "hs2", ordering: 2 },
   hs4: { id: 9, kind: "hs4", ordering: 3 },
   hs6: { id: 10, kind: "hs6", ordering: 4 },
+  /** A member of a subnational level imported generically (id "{code}/{level}/{member}"). */
+  region: { id: 11, kind: "subnational", ordering: 1 },
 } as const satisfies Record<string, VariantDef>;
 
 const PRODUCT_VARIANTS: VariantDef[] = [VARIANTS.section, VARIANTS.hs2, VARIANTS.hs4, VARIANTS.hs6];
@@ -61,8 +64,14 @@ export const REPORTS: ReportDef[] = [
       { id: 7, key: "country", variants: [VARIANTS.country] },
     ],
   },
-  { id: 6, slug: "subnational_esp", dimensions: [{ id: 8, key: "subnational", variants: [VARIANTS.province] }] },
+  { id: 6, slug: "subnational_esp", dimensions: [{ id: 8, key: "subnational", variants: [VARIANTS.province, VARIANTS.region] }] },
   { id: 7, slug: "international_organization", dimensions: [{ id: 9, key: "organization", variants: [VARIANTS.organization] }] },
+  // The other subnational countries (domain/subnational/config.ts), listed when they have members.
+  ...ALL_SUBNATIONAL_COUNTRIES.filter((c) => c.code !== "esp").map((c, i) => ({
+    id: 101 + i,
+    slug: reportSlugOf(c.code),
+    dimensions: [{ id: 101 + i, key: "region", variants: [VARIANTS.region] }],
+  })),
 ];
 
 /**
@@ -95,6 +104,8 @@ export function profilePath(report: ReportDef, members: Array<{ kind: MemberKind
     case "hs":
       return `/hs/${productSegment(a as ProductRef)}`;
     default:
+      // A generic subnational member's id is "{code}/{level}/{member}": /subnational_{code}/{level}/{member}.
+      if (a.kind === "subnational") return `/subnational_${a.id}`;
       return `/${report.slug}/${a.id}`;
   }
 }

@@ -67,6 +67,8 @@ export interface UsdOptions {
   cents?: boolean;
   /** Fraction digits of the full form (default 0) or of the compact form (default 1). */
   digits?: number;
+  /** Another currency (ISO 4217) in the same shape (formatAud); written as its code ("AUD 1.2B"). Default USD. */
+  currency?: string;
 }
 
 /**
@@ -80,7 +82,8 @@ export function formatUsd(value: number | null | undefined, locale: FormatLocale
   if (options.compact) {
     const format = numberFormat(locale, {
       style: "currency",
-      currency: "USD",
+      currency: options.currency ?? "USD",
+      ...(options.currency && options.currency !== "USD" ? { currencyDisplay: "code" as const } : {}),
       notation: "compact",
       maximumFractionDigits: options.digits ?? 1,
       trailingZeroDisplay: "stripIfInteger",
@@ -90,11 +93,17 @@ export function formatUsd(value: number | null | undefined, locale: FormatLocale
   const digits = options.digits ?? 0;
   return numberFormat(locale, {
     style: "currency",
-    currency: "USD",
+    currency: options.currency ?? "USD",
+    ...(options.currency && options.currency !== "USD" ? { currencyDisplay: "code" as const } : {}),
     useGrouping: "always",
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   }).format(amount);
+}
+
+/** Australian dollars, always with the code ("AUD 12.3B", "12,3 mil M AUD"): never mistaken for USD. */
+export function formatAud(value: number | null | undefined, locale: FormatLocale, options: Omit<UsdOptions, "currency"> = {}): string {
+  return formatUsd(value, locale, { ...options, currency: "AUD" });
 }
 
 export interface NumberOptions {

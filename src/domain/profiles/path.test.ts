@@ -17,6 +17,7 @@ const lookup: MemberLookup = {
   product: (t) => products[t] ?? null,
   province: (t) => ({ "28": "28", madrid: "28", "08": "8", "8": "8" })[t] ?? null,
   organization: (t) => ({ eu: "eu", "european-union": "eu" })[t] ?? null,
+  subnational: (country, level, t) => (({ "bra/states": { "31": "31", "minas-gerais": "31" }, "aus/states": { "au.ns": "AU.NS", "new-south-wales": "AU.NS" } }) as Record<string, Record<string, string>>)[`${country}/${level}`]?.[t.toLowerCase()] ?? null,
   sectionOf: (p) => sections[p.id] ?? null,
 };
 const parse = (path: string) => parseProfilePath(path.split("/").filter(Boolean), lookup);
@@ -54,6 +55,20 @@ describe("profile path codec", () => {
     expect(parse("/subnational_esp/08")).toEqual({ kind: "redirect", path: "/subnational_esp/8" });
     expect(parse("/international_organization/European%20Union")).toEqual({ kind: "redirect", path: "/international_organization/eu" });
     expect(parse("/world")).toEqual({ kind: "redirect", path: "/world/wld" });
+  });
+
+  it("resolves subnational members under their country's level slug", () => {
+    expect(parse("/subnational_bra/states/31")).toEqual({ kind: "ok", target: { report: "subnational", country: "bra", level: "states", id: "31" } });
+    expect(parse("/subnational_aus/states/AU.NS")).toEqual({ kind: "ok", target: { report: "subnational", country: "aus", level: "states", id: "AU.NS" } });
+    expect(parse("/subnational_bra/states/minas-gerais")).toEqual({ kind: "redirect", path: "/subnational_bra/states/31" });
+    expect(parse("/SUBNATIONAL_BRA/States/31")).toEqual({ kind: "redirect", path: "/subnational_bra/states/31" });
+    // Spanish provinces keep their short canonical form.
+    expect(parse("/subnational_esp/provinces/madrid")).toEqual({ kind: "redirect", path: "/subnational_esp/28" });
+    expect(parse("/subnational_esp/provinces/28")).toEqual({ kind: "redirect", path: "/subnational_esp/28" });
+    for (const path of ["/subnational_bra/regions/31", "/subnational_bra/states/99", "/subnational_xyz/states/31", "/subnational_bra/states/31/extra", "/subnational_bra/states/..%2F..%2Fetc"]) {
+      expect(parse(path).kind, path).toBe("not-found");
+    }
+    expect(buildProfilePath({ report: "subnational", country: "bra", level: "municipalities", id: "3550308" })).toBe("/subnational_bra/municipalities/3550308");
   });
 
   it("keeps a real HS4 code rather than reading it as section-prefixed", () => {

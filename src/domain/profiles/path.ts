@@ -3,6 +3,8 @@
  * segments). Parses, validates and canonicalises: ISO codes, HS codes, OEC section-prefixed
  * product ids, names and slugs all resolve to one canonical path; anything else is not found.
  */
+import { countryOfReport, SUBNATIONAL_PREFIX } from "@/domain/subnational/config";
+
 export type ProductKind = "section" | "hs2" | "hs4" | "hs6";
 
 export interface ProductRef {
@@ -17,6 +19,12 @@ export type ProfileTarget =
   | { report: "bilateral-country"; reporter: string; partner: string }
   | { report: "bilateral-product"; product: ProductRef; reporter: string }
   | { report: "subnational_esp"; id: string }
+  /**
+   * A member of a subnational level (domain/subnational/config.ts): /subnational_{country}/{level}/{id}.
+   * Spanish provinces keep their first, shorter form (/subnational_esp/28, the target above);
+   * /subnational_esp/provinces/28 redirects there.
+   */
+  | { report: "subnational"; country: string; level: string; id: string }
   | { report: "international_organization"; id: string };
 
 /** What the codec needs to know about members; the server answers from the warehouse. */
@@ -26,6 +34,8 @@ export interface MemberLookup {
   /** A canonical product code (section as "section-N") or name slug -> the product. */
   product(token: string): ProductRef | null;
   province(token: string): string | null;
+  /** A member id, code or name slug of a subnational level -> its canonical id. */
+  subnational?(country: string, level: string, token: string): string | null;
   organization(token: string): string | null;
   /** The section code of a product (for section-prefixed ids). */
   sectionOf(product: ProductRef): string | null;
@@ -61,9 +71,17 @@ export function buildProfilePath(target: ProfileTarget): string {
       return `/bilateral-product/${productSegment(target.product)}/reporter/${target.reporter}`;
     case "subnational_esp":
       return `/subnational_esp/${target.id}`;
+    case "subnational":
+      return subnationalMemberPath(target.country, target.level, target.id);
     case "international_organization":
       return `/international_organization/${target.id}`;
   }
+}
+
+/** Path of a subnational member (Spanish provinces in their short form); "" as id gives the prefix of its members. */
+export function subnationalMemberPath(country: string, level: string, id: string): string {
+  if (country === "esp" && level === "provinces") return `/subnational_esp/${encodeURIComponent(id)}`;
+  return `/${SUBNATIONAL_PREFIX}${country}/${level}/${encodeURIComponent(id)}`;
 }
 
 /**
@@ -103,6 +121,22 @@ export function parseProfilePath(segments: string[], lookup: MemberLookup): Pars
   const [type, a, keyword, b, ...rest] = decoded;
   if (rest.length > 0) return { kind: "not-found" };
   let target: ProfileTarget | null = null;
+  const subnational = countryOfReport(type?.toLowerCase() ?? "");
+  if (subnational && a && keyword && !b) {
+    // /subnational_{country}/{level}/{member}
+    const level = subnational.geoLevels.find((l) => l.slug === a.toLowerCase());
+    if (!level) return { kind: "not-found" };
+    if (subnational.code === "esp" && level.slug === "provinces") {
+      const id = lookup.province(keyword.toLowerCase()) ?? lookup.province(slugify(keyword));
+      if (id) target = { report: "subnational_esp", id };
+    } else {
+      const id = lookup.subnational?.(subnational.code, level.slug, keyword) ?? lookup.subnational?.(subnational.code, level.slug, slugify(keyword)) ?? null;
+      if (id) target = { report: "subnational", country: subnational.code, level: level.slug, id };
+    }
+    if (!target) return { kind: "not-found" };
+    const canonical = buildProfilePath(target);
+    return canonical === `/${segments.join("/")}` ? { kind: "ok", target } : { kind: "redirect", path: canonical };
+  }
   switch (type) {
     case "country": {
       if (!a || keyword) break;

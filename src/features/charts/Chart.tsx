@@ -129,7 +129,8 @@ export function Chart({ spec, title, subtitle, height = 560, ref }: ChartProps) 
     specRef.current = spec;
   }, [spec]);
   const [layout, setLayout] = useState(0);
-  const ctx = useMemo<ChartContext>(() => ({ locale, labels, dark }), [locale, labels, dark]);
+  const currency = spec.currency;
+  const ctx = useMemo<ChartContext>(() => ({ locale, labels, dark, ...(currency ? { currency } : {}) }), [locale, labels, dark, currency]);
 
   useEffect(() => {
     let cancelled = false;

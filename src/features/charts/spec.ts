@@ -19,13 +19,15 @@ import {
 } from "@/domain/charts/options";
 import type { ChartContext } from "@/domain/charts/types";
 
-export type ChartSpec =
+/** `currency`: of the trade values drawn (default USD); AUD for Australian state data. */
+export type ChartSpec = (
   | { type: "treemap"; input: TreemapInput }
   | { type: "stacked"; input: TimeSeriesInput }
   | { type: "line"; input: TimeSeriesInput }
   | { type: "scatter"; input: ScatterInput }
   | { type: "network"; input: Omit<NetworkInput, "layout">; layoutUrl: string }
-  | { type: "geomap"; input: GeomapInput; mapUrl: string; m49: readonly (readonly [number, string])[] };
+  | { type: "geomap"; input: GeomapInput; mapUrl: string; m49: readonly (readonly [number, string])[] }
+) & { currency?: "USD" | "AUD" };
 
 export interface ChartAssets {
   layout?: ProductSpaceLayout;

@@ -7,7 +7,7 @@ import { BilateralCountryProfile } from "./bilateral/BilateralCountryProfile";
 import { BilateralProductProfile } from "./bilateral/BilateralProductProfile";
 import { OrganizationProfile } from "./organization/OrganizationProfile";
 import { ProductProfile } from "./product/ProductProfile";
-import { ProvinceProfile } from "./province/ProvinceProfile";
+import { subnationalEntry } from "./subnational/registry";
 import { WorldProfile } from "./world/WorldProfile";
 
 export function ProfileView({ target, index, locale, year, productYear }: { target: ProfileTarget; index: ProfileIndex; locale: Locale; year?: number; productYear?: number }) {
@@ -37,8 +37,15 @@ export function ProfileView({ target, index, locale, year, productYear }: { targ
           country={{ id: target.reporter, name: name("country", target.reporter) }}
         />
       );
-    case "subnational_esp":
-      return <ProvinceProfile locale={locale} id={target.id} name={name("province", target.id)} />;
+    case "subnational_esp": {
+      const { Profile } = subnationalEntry("esp", "provinces");
+      return <Profile locale={locale} country="esp" level="provinces" id={target.id} name={name("province", target.id)} year={year} />;
+    }
+    case "subnational": {
+      // The registry (subnational/registry.tsx) says which component shows a member of this level.
+      const { Profile } = subnationalEntry(target.country, target.level);
+      return <Profile locale={locale} country={target.country} level={target.level} id={target.id} name={name("subnational", `${target.country}/${target.level}/${target.id}`)} year={year} />;
+    }
     case "international_organization":
       return <OrganizationProfile locale={locale} id={target.id} name={name("organization", target.id)} />;
   }

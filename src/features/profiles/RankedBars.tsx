@@ -1,6 +1,7 @@
 import { Box, Group, Stack, Text } from "@mantine/core";
 import type { Locale } from "@/domain/i18n/locales";
 import { TextLink } from "@/features/shell/AppLink";
+import { formatAud } from "@/domain/format";
 import { formatMoney, formatShare } from "./format";
 import classes from "./Profile.module.css";
 
@@ -20,6 +21,7 @@ export function RankedBars({
   limit = 10,
   testId,
   showShare = true,
+  currency = "USD",
 }: {
   items: RankedItem[];
   total: number;
@@ -28,6 +30,8 @@ export function RankedBars({
   testId?: string;
   /** False where a share of the listed total means nothing (e.g. neighbours' world trade). */
   showShare?: boolean;
+  /** Australian state data is in AUD, written "AUD ..." (default USD). */
+  currency?: "USD" | "AUD";
 }) {
   const shown = items.slice(0, limit);
   const max = Math.max(...shown.map((i) => i.value), 1);
@@ -40,7 +44,7 @@ export function RankedBars({
               {item.href ? <TextLink href={item.href}>{item.name}</TextLink> : item.name}
             </Text>
             <Text size="sm" fw={600} style={{ whiteSpace: "nowrap", flexShrink: 0 }}>
-              {formatMoney(item.value, locale)}
+              {currency === "AUD" ? formatAud(item.value, locale, { compact: true }) : formatMoney(item.value, locale)}
               {showShare && ` · ${formatShare(total > 0 ? item.value / total : null, locale)}`}
             </Text>
           </Group>

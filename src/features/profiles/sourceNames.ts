@@ -4,7 +4,7 @@ import type { Locale } from "@/domain/i18n/locales";
 /** Source keys of the data catalogue ("ots", "atlas", "baci"...) with their names in the page language. */
 export type SourceNames = Readonly<Record<string, string>>;
 
-export const SOURCE_KEYS = ["ots", "atlas", "baci", "comtrade_sample", "comtrade_services", "oec_esp", "wdi", "sitc_fixture"] as const;
+export const SOURCE_KEYS = ["ots", "atlas", "baci", "comtrade_sample", "comtrade_services", "oec_esp", "abs_aus", "wdi", "sitc_fixture"] as const;
 
 /** Complexity runs name the trade they were computed from ("ots_hs4"); they read as that trade's source. */
 const ALIASES: Record<string, string> = { ots_hs4: "ots", atlas_hs4: "atlas", comtrade_hs4_sample: "comtrade_sample" };

@@ -31,7 +31,7 @@ export const NAV_MENUS: NavMenu[] = [
       { id: "trending", href: "/trending" },
       { id: "world", href: "/profile/world/wld" },
       { id: "countries", explore: "country", href: "/profile/country" },
-      { id: "subnational", explore: "subnational", badge: "PRO" },
+      { id: "subnational", explore: "subnational", href: "/profile/subnational", badge: "PRO" },
       { id: "digitalProducts", href: "/profile/digital-product" },
       { id: "organizations", explore: "international_organization", href: "/profile/international_organization" },
       { id: "companies", href: "/profile/company", badge: "PRO" },

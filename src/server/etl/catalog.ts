@@ -31,8 +31,7 @@ async function insert(conn: DuckDBConnection, values: (string | number | boolean
   );
 }
 
-async function tradeCoverage(conn: DuckDBConnection, cube: CubeDef): Promise<Row[]> {
-  const spec = cube.catalog!;
+async function tradeCoverage(conn: DuckDBConnection, cube: CubeDef, spec = cube.catalog!): Promise<Row[]> {
   const table = ident(cube.tables[0].name);
   const measure = ident(measureColumns(cube)[0]);
   const reporters = spec.reporterColumn ? `count(DISTINCT ${ident(spec.reporterColumn)})` : "0";
@@ -58,10 +57,13 @@ async function tradeCoverage(conn: DuckDBConnection, cube: CubeDef): Promise<Row
 export async function writeCatalog(conn: DuckDBConnection, cubes: readonly CubeDef[]): Promise<number> {
   await conn.run(CREATE);
   let written = 0;
-  for (const cube of cubes) {
-    const spec = cube.catalog;
-    if (!spec) continue;
-    for (const r of await tradeCoverage(conn, cube)) {
+  const specs = cubes.flatMap((cube) =>
+    cube.catalog
+      ? [cube.catalog, ...(cube.catalog.derivedDatasets ?? []).map((d) => ({ ...cube.catalog!, dataset: d.dataset, reporterColumn: d.reporterColumn }))].map((spec) => ({ cube, spec }))
+      : [],
+  );
+  for (const { cube, spec } of specs) {
+    for (const r of await tradeCoverage(conn, cube, spec)) {
       const total = r.total === null || r.total === undefined ? null : toNumber(r.total);
       await insert(conn, [
         spec.dataset,

@@ -12,11 +12,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { resolveDataDir, warehousePath } from "@/server/warehouse/config";
-import { baciCube, type BaciRevision } from "@/server/warehouse/registry";
+import { SUBNATIONAL_GENERIC_CUBE, baciCube, type BaciRevision } from "@/server/warehouse/registry";
 import { acquireLock, commitFile, removeStaleTemps, removeWithCompanions, tempPathFor } from "./atomic";
 import { writeCatalog } from "./catalog";
 import { buildComplexity } from "./complexity";
 import { entitiesFingerprint, importEntities } from "./entities";
+import { carryOverTariffs } from "./tariffs";
+import { SubnationalError, carryOverSubnational, finishSubnational, importSubnationalFiles, writeSubnationalCatalog } from "./subnational";
 import { BaciError, carryOverBaci, detectBaci, importBaciSet, type BaciFileSet, type BaciImportResult } from "./baci";
 import { isCsv, isParquet, loadDataPackage, type LoadedPackage, type Resource } from "@/server/datapackage/datapackage";
 import { distinctYears, writeMetaTables, type TableStats } from "./layout";
@@ -48,6 +50,8 @@ export interface ImportOptions {
   baciDirs?: string[];
   /** Keep BACI cubes of the previous warehouse (default true). */
   keepBaci?: boolean;
+  /** Generic subnational files (`--subnational`, docs/subnational.md); earlier imports are kept unless replaced. */
+  subnationalFiles?: string[];
   /** Build member tables only (used by the BACI scale benchmark). */
   dimensionsOnly?: boolean;
   /** Rows listed per failure (default 20). */
@@ -107,6 +111,7 @@ function fingerprint(pkg: LoadedPackage, resources: Resource[], baci: BaciFileSe
     for (const f of [set.countryCodes, set.productCodes ?? "", ...set.years.map((y) => y.file)]) hash.update(fileFingerprint(f));
   }
   hash.update(`dimensionsOnly:${Boolean(options.dimensionsOnly)}`);
+  for (const f of options.subnationalFiles ?? []) hash.update(`subnational:${fileFingerprint(path.resolve(f))}`);
   hash.update(`entities:${entitiesFingerprint(pkg.dir)}`);
   return hash.digest("hex");
 }
@@ -157,7 +162,8 @@ function resourcesToImport(pkg: LoadedPackage, dimensionsOnly: boolean): { dims:
   const dims = DIMENSION_RESOURCES.map((name) => pkg.resource(name)).filter((r): r is Resource => Boolean(r));
   const cubes = dimensionsOnly
     ? []
-    : [...PACKAGE_CUBE_SOURCES.flatMap((s) => [s.resource, ...(s.extraResources ?? [])]), ...COMPLEXITY_RESOURCES]
+    : // Extra (member) resources before the cube's own, so its foreign keys into them are checked; each staged once.
+      [...new Set([...PACKAGE_CUBE_SOURCES.flatMap((s) => [...(s.extraResources ?? []), s.resource]), ...COMPLEXITY_RESOURCES])]
         .map((name) => pkg.resource(name))
         .filter((r): r is Resource => Boolean(r));
   return { dims, cubes, missing };
@@ -412,8 +418,37 @@ export async function runImport(options: ImportOptions = {}): Promise<ImportOutc
       checkAborted();
       baciResults.push(...(await carryOverBaci(conn, target, new Set<BaciRevision>(baciResults.map((r) => r.revision)), progress)));
     }
+    // 4b. Tariffs come from their own file (--tariffs): keep the previous warehouse's table.
+    if (!options.dimensionsOnly) await carryOverTariffs(conn, target);
     for (const r of baciResults) {
       meta.push({ cube: baciCube(r.revision), stats: r.stats, years: r.years, source: `CEPII BACI HS${r.revision}` });
+    }
+
+    // 4b. Generic subnational levels: new files, then the levels kept from the previous warehouse.
+    if (!options.dimensionsOnly) {
+      checkAborted();
+      let imported: string[] = [];
+      if (options.subnationalFiles?.length) {
+        try {
+          await progress.step(`subnational files (${options.subnationalFiles.length})`, conn, async () => {
+            const result = await importSubnationalFiles(conn!, options.subnationalFiles!.map((f) => path.resolve(f)), maxErrors);
+            imported = result.datasets;
+            return result.rows;
+          });
+        } catch (error) {
+          if (error instanceof SubnationalError) {
+            const lines = error.errors.map((e) => `  ${formatRowError(e)}`);
+            throw new ImportError("validation", `Validation failed; nothing was imported.\n${error.message}\n${lines.join("\n")}`, error.errors);
+          }
+          throw error;
+        }
+        for (const d of imported) logger.info(`subnational: ${d} imported`);
+      }
+      const carried = await carryOverSubnational(conn, target, new Set(imported));
+      for (const d of carried.kept) logger.info(`subnational: ${d} kept from the previous warehouse`);
+      if (carried.warning) warnings.push(carried.warning);
+      const finished = await finishSubnational(conn);
+      if (finished) meta.push({ cube: SUBNATIONAL_GENERIC_CUBE, ...finished });
     }
 
     // 5. Economic complexity from the cubes just built (and the SITC fixture), same transaction-free temp file.
@@ -434,7 +469,7 @@ export async function runImport(options: ImportOptions = {}): Promise<ImportOutc
 
     // 6. The data catalogue, metadata, clean-up of staging relations, and the swap.
     checkAborted();
-    await progress.step("data catalogue", conn, () => writeCatalog(conn!, meta.map((m) => m.cube)));
+    await progress.step("data catalogue", conn, async () => (await writeCatalog(conn!, meta.map((m) => m.cube))) + (await writeSubnationalCatalog(conn!)));
     for (const s of staged.values()) {
       await conn.run(isParquet(s.resource) ? `DROP VIEW IF EXISTS ${ident(s.relation)}` : `DROP TABLE IF EXISTS ${ident(s.relation)}`);
     }

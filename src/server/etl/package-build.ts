@@ -11,6 +11,8 @@ import { createCubeTables, type TableStats } from "./layout";
 import { EBOPS2002_NAMES } from "./names/ebops2002";
 import { BILL_OF_LADING_FIELDS } from "@/domain/bulk/billOfLading";
 import { ident, literal, scalar, toNumber } from "./sql";
+import { AUS_STATE_CODES, AUS_STATE_GEO_IDS } from "@/domain/subnational/ausStates";
+import { ESP_COMMUNITIES, ESP_COMMUNITY_FEATURE, ESP_UNASSIGNED_COMMUNITY } from "@/domain/subnational/espCommunities";
 
 /** Nomenclatures every cube needs; the import fails without them. */
 export const DIMENSION_RESOURCES = ["continents", "countries", "sections", "products_hs92"] as const;
@@ -34,6 +36,10 @@ export const REQUIRED_FIELDS: Record<string, readonly string[]> = {
   trade_bilateral_hs4_1989_1990: ["year", "reporter", "partner", "hs4", "export_value", "quantity"],
   services_2016: ["year", "country", "service_code", "ebops2002_code", "service_name_en", "export_value"],
   subnational_esp_province_section_2022: ["year", "province_id", "province_name", "section", "export_value"],
+  subnational_aus_state_ahecc8_1988_2023: ["year", "state", "ahecc8", "export_value_aud"],
+  subnational_aus_ahecc8_codes: ["ahecc8", "ahecc6", "name_en"],
+  subnational_aus_state_services_1999_2022: ["year", "state", "service_category", "export_value_aud"],
+  subnational_aus_states: ["code", "name_en", "name_es", "name_zh", "is_state"],
   indicators_country_year: ["iso3", "year", "gdp", "gdp_per_capita", "population"],
   complexity_fixture_trade: ["country", "product", "value"],
   bill_of_lading: BILL_OF_LADING_FIELDS.map((f) => f.name),
@@ -140,8 +146,8 @@ export interface PackageCubeSource {
   cube: CubeDef;
   /** SELECT over the staged relation producing the cube's columns; `extra` holds the staged extra resources present. */
   sourceSql(rel: string, extra: Readonly<Record<string, string>>): string;
-  /** Member tables that only this resource provides. */
-  dimensions?(conn: DuckDBConnection, rel: string): Promise<void>;
+  /** Member tables that only this resource provides (`extra`: the staged extra resources present). */
+  dimensions?(conn: DuckDBConnection, rel: string, extra: Readonly<Record<string, string>>): Promise<void>;
   /** Checks of meaning (not format) that only warn, e.g. mirror consistency. */
   warnings?(conn: DuckDBConnection, rel: string): Promise<string[]>;
 }
@@ -161,6 +167,73 @@ function exportsOnlyHs4(rel: string): string {
     FROM (SELECT *, CASE WHEN hs4 IS NULL OR hs4 = '' OR upper(hs4) = 'XXXX' THEN '9999' ELSE hs4 END AS code FROM ${ident(rel)}) r
     LEFT JOIN dim_hs4 p ON p.id = r.code`;
 }
+
+/**
+ * Australian states (dim_aus_states): names from subnational_aus_states when staged, else the code;
+ * geo_id is the state's feature id in geo/aus_states.topojson (null for RX and CND).
+ */
+async function ausStates(conn: DuckDBConnection, rel: string, extra: Readonly<Record<string, string>>): Promise<void> {
+  const states = extra.subnational_aus_states;
+  const geo = Object.entries(AUS_STATE_GEO_IDS)
+    .map(([code, id]) => `(${literal(code)}, ${literal(id)}, ${AUS_STATE_CODES.indexOf(code as (typeof AUS_STATE_CODES)[number]) + 1})`)
+    .join(", ");
+  const named = states
+    ? `SELECT code AS id, ${localisedNames("name_en", "name_es", "name_zh")}, lower(CAST(is_state AS VARCHAR)) = 'true' AS is_state FROM ${ident(states)}`
+    : `SELECT DISTINCT state AS id, state AS name_en, state AS name_es, state AS name_zh, true AS name_es_fallback, true AS name_zh_fallback,
+         state IN (${AUS_STATE_CODES.map(literal).join(", ")}) AS is_state FROM ${ident(rel)}`;
+  await conn.run(`CREATE OR REPLACE TABLE dim_aus_states AS
+    WITH geo(code, geo_id, ord) AS (VALUES ${geo})
+    SELECT n.*, g.geo_id, COALESCE(g.ord, 99) AS ord FROM (${named}) n LEFT JOIN geo g ON g.code = n.id
+    ORDER BY COALESCE(g.ord, 99), n.id`);
+}
+
+/** Product member tables of the Australian cube: HS92 names where the code exists there, else the ABS AHECC description. */
+async function ausProducts(conn: DuckDBConnection, rel: string, codesRel: string | undefined): Promise<void> {
+  const codes = codesRel ? `SELECT CAST(ahecc8 AS VARCHAR) AS ahecc8, name_en FROM ${ident(codesRel)}` : `SELECT NULL::VARCHAR AS ahecc8, NULL::VARCHAR AS name_en WHERE false`;
+  const columns = (prefix: string) => `
+      COALESCE(d.name_en, a.name, '${prefix} ' || c.id) AS name_en,
+      COALESCE(d.name_es, a.name, '${prefix} ' || c.id) AS name_es,
+      COALESCE(d.name_zh, a.name, '${prefix} ' || c.id) AS name_zh,
+      COALESCE(d.name_es_fallback, true) AS name_es_fallback, COALESCE(d.name_zh_fallback, true) AS name_zh_fallback,
+      COALESCE(d.long_name_en, a.name, '${prefix} ' || c.id) AS long_name_en,
+      COALESCE(d.long_name_es, a.name, '${prefix} ' || c.id) AS long_name_es,
+      d.id IS NOT NULL AS hs92_member`;
+  // A code outside HS92 is named after the first AHECC description under it (English only).
+  await conn.run(`CREATE OR REPLACE TEMP TABLE ahecc_names AS
+    WITH codes AS (${codes})
+    SELECT w.width, left(codes.ahecc8, w.width) AS id, arg_min(codes.name_en, codes.ahecc8) AS name
+    FROM codes CROSS JOIN (VALUES (4), (6)) AS w(width) WHERE codes.name_en IS NOT NULL GROUP BY ALL`);
+  await conn.run(`CREATE OR REPLACE TEMP TABLE aus_codes AS SELECT DISTINCT CAST(ahecc8 AS VARCHAR) AS ahecc8 FROM ${ident(rel)}`);
+  // Chapter 98 is AHECC's own (Australian special transactions): named here in the three languages.
+  await conn.run(`CREATE OR REPLACE TABLE dim_aus_hs2 AS
+    WITH c AS (SELECT DISTINCT left(ahecc8, 2) AS id FROM aus_codes)
+    SELECT c.id, COALESCE(d.section_id, m.section_id, '99') AS section_id,
+      COALESCE(d.name_en, CASE WHEN c.id = '98' THEN 'Special transactions (AHECC chapter 98)' END, 'HS2 ' || c.id) AS name_en,
+      COALESCE(d.name_es, CASE WHEN c.id = '98' THEN 'Transacciones especiales (capítulo 98 de la AHECC)' END, 'HS2 ' || c.id) AS name_es,
+      COALESCE(d.name_zh, CASE WHEN c.id = '98' THEN '特殊交易（AHECC第98章）' END, 'HS2 ' || c.id) AS name_zh,
+      COALESCE(d.name_es_fallback, c.id <> '98') AS name_es_fallback, COALESCE(d.name_zh_fallback, c.id <> '98') AS name_zh_fallback,
+      d.id IS NOT NULL AS hs92_member
+    FROM c LEFT JOIN dim_hs2 d ON d.id = c.id LEFT JOIN map_hs2_section m ON m.hs2 = c.id ORDER BY c.id`);
+  await conn.run(`CREATE OR REPLACE TABLE dim_aus_hs4 AS
+    WITH c AS (SELECT DISTINCT left(ahecc8, 4) AS id FROM aus_codes)
+    SELECT c.id, left(c.id, 2) AS hs2_id, COALESCE(m.section_id, '99') AS section_id, ${columns("HS4")}
+    FROM c LEFT JOIN dim_hs4 d ON d.id = c.id LEFT JOIN ahecc_names a ON a.width = 4 AND a.id = c.id LEFT JOIN map_hs2_section m ON m.hs2 = left(c.id, 2) ORDER BY c.id`);
+  await conn.run(`CREATE OR REPLACE TABLE dim_aus_hs6 AS
+    WITH c AS (SELECT DISTINCT left(ahecc8, 6) AS id FROM aus_codes)
+    SELECT c.id, left(c.id, 4) AS hs4_id, left(c.id, 2) AS hs2_id, COALESCE(m.section_id, '99') AS section_id, ${columns("HS6")}
+    FROM c LEFT JOIN dim_hs6 d ON d.id = c.id LEFT JOIN ahecc_names a ON a.width = 6 AND a.id = c.id LEFT JOIN map_hs2_section m ON m.hs2 = left(c.id, 2) ORDER BY c.id`);
+  await conn.run(`DROP TABLE IF EXISTS ahecc_names`);
+  await conn.run(`DROP TABLE IF EXISTS aus_codes`);
+}
+
+/** Service categories of the ABS state tables as grouped by the complexitydata package; interface vocabulary in three languages. */
+const AUS_SERVICE_NAMES: readonly (readonly [string, string, string, string])[] = [
+  ["transport", "Transport", "Transporte", "运输"],
+  ["travel", "Travel", "Viajes", "旅行"],
+  ["financial", "Insurance, pension and financial services", "Seguros, pensiones y servicios financieros", "保险、养老金和金融服务"],
+  ["ict", "Telecommunications, computer and information services", "Telecomunicaciones, informática e información", "电信、计算机和信息服务"],
+  ["other", "Other services", "Otros servicios", "其他服务"],
+];
 
 function cube(name: string): CubeDef {
   const found = getCube(name);
@@ -260,15 +333,61 @@ export const PACKAGE_CUBE_SOURCES: readonly PackageCubeSource[] = [
     resource: "subnational_esp_province_section_2022",
     cube: cube("trade_s_esp_a_hs"),
     sourceSql: (rel) => `
-      SELECT CAST(r.year AS SMALLINT) AS year, CAST(r.province_id AS SMALLINT) AS province,
-        CAST(r.section AS VARCHAR) AS section, CAST(r.export_value AS DOUBLE) AS trade_value
-      FROM ${ident(rel)} r`,
+      SELECT CAST(r.year AS SMALLINT) AS year, COALESCE(m.community, ${ESP_UNASSIGNED_COMMUNITY.id}::SMALLINT) AS community,
+        CAST(r.province_id AS SMALLINT) AS province, CAST(r.section AS VARCHAR) AS section, CAST(r.export_value AS DOUBLE) AS trade_value
+      FROM ${ident(rel)} r LEFT JOIN map_esp_province_community m ON m.province = CAST(r.province_id AS SMALLINT)`,
     async dimensions(conn, rel) {
       // Province names are Spanish proper names, used as-is in English and Spanish; Chinese falls back.
       await conn.run(`CREATE OR REPLACE TABLE dim_esp_provinces AS
         SELECT CAST(province_id AS SMALLINT) AS id, any_value(province_name) AS name_en, any_value(province_name) AS name_es,
           any_value(province_name) AS name_zh, false AS name_es_fallback, true AS name_zh_fallback
         FROM ${ident(rel)} GROUP BY province_id ORDER BY id`);
+      // Autonomous communities (and the autonomous cities) from the INE grouping of provinces.
+      const pairs = ESP_COMMUNITIES.flatMap((c) => c.provinces.map((p) => `(${p}::SMALLINT, ${c.id}::SMALLINT)`)).join(", ");
+      await conn.run(`CREATE OR REPLACE TABLE map_esp_province_community AS SELECT * FROM (VALUES ${pairs}) AS t(province, community) ORDER BY province`);
+      const communities = [...ESP_COMMUNITIES, { ...ESP_UNASSIGNED_COMMUNITY, ine: null, kind: "unassigned" }]
+        .map((c) => `(${c.id}::SMALLINT, ${literal(c.name.en)}, ${literal(c.name.es)}, ${literal(c.name.zh)}, ${c.ine === null ? "NULL" : literal(c.ine)}, ${literal(c.kind)}, ${ESP_COMMUNITY_FEATURE[c.id] ?? "NULL"})`)
+        .join(", ");
+      await conn.run(`CREATE OR REPLACE TABLE dim_esp_communities AS
+        SELECT id, name_en, name_es, name_zh, false AS name_es_fallback, false AS name_zh_fallback, ine, kind, CAST(geo_id AS SMALLINT) AS geo_id
+        FROM (VALUES ${communities}) AS t(id, name_en, name_es, name_zh, ine, kind, geo_id) ORDER BY id`);
+    },
+  },
+  {
+    resource: "subnational_aus_state_ahecc8_1988_2023",
+    // Member resources first in the import order (so foreign keys are checked); both optional here.
+    extraResources: ["subnational_aus_states", "subnational_aus_ahecc8_codes"],
+    cube: cube("trade_s_aus_a_hs"),
+    // AHECC 8-digit codes summed to their first 6 digits (HS6); section from the HS2 ranges (map_hs2_section).
+    sourceSql: (rel) => `
+      SELECT CAST(r.year AS SMALLINT) AS year, r.state AS state, COALESCE(m.section_id, '99') AS section,
+        left(r.ahecc8, 2) AS hs2, left(r.ahecc8, 4) AS hs4, left(r.ahecc8, 6) AS hs6,
+        SUM(CAST(r.export_value_aud AS DOUBLE)) AS trade_value_aud
+      FROM ${ident(rel)} r LEFT JOIN map_hs2_section m ON m.hs2 = left(r.ahecc8, 2)
+      GROUP BY ALL`,
+    async dimensions(conn, rel, extra) {
+      await ausStates(conn, rel, extra);
+      await ausProducts(conn, rel, extra.subnational_aus_ahecc8_codes);
+    },
+  },
+  {
+    resource: "subnational_aus_state_services_1999_2022",
+    extraResources: ["subnational_aus_states"],
+    cube: cube("services_s_aus_a_categories"),
+    sourceSql: (rel) => `
+      SELECT CAST(r.year AS SMALLINT) AS year, r.state AS state, r.service_category AS service,
+        CAST(r.export_value_aud AS DOUBLE) AS trade_value_aud
+      FROM ${ident(rel)} r`,
+    async dimensions(conn, rel, extra) {
+      // The goods cube writes dim_aus_states too; whichever runs, the table is the same.
+      await ausStates(conn, rel, extra);
+      const names = AUS_SERVICE_NAMES.map((n) => `(${n.map(literal).join(", ")}, ${AUS_SERVICE_NAMES.indexOf(n) + 1})`).join(", ");
+      await conn.run(`CREATE OR REPLACE TABLE dim_aus_services AS
+        WITH names(id, en, es, zh, ord) AS (VALUES ${names}),
+        ids AS (SELECT DISTINCT service_category AS id FROM ${ident(rel)})
+        SELECT i.id, COALESCE(n.en, i.id) AS name_en, COALESCE(n.es, n.en, i.id) AS name_es, COALESCE(n.zh, n.en, i.id) AS name_zh,
+          n.es IS NULL AS name_es_fallback, n.zh IS NULL AS name_zh_fallback, COALESCE(n.ord, 99) AS ord
+        FROM ids i LEFT JOIN names n ON n.id = i.id ORDER BY COALESCE(n.ord, 99), i.id`);
     },
   },
   {
@@ -306,6 +425,6 @@ export async function buildPackageCube(
   rel: string,
   extra: Readonly<Record<string, string>> = {},
 ): Promise<TableStats[]> {
-  if (source.dimensions) await source.dimensions(conn, rel);
+  if (source.dimensions) await source.dimensions(conn, rel, extra);
   return createCubeTables(conn, source.cube, source.sourceSql(rel, extra));
 }

@@ -20,9 +20,11 @@ export function buildLookup(index: ProfileIndex): MemberLookup {
   const provinces = new Map<string, string>();
   const organizations = new Map<string, string>();
   const sections = new Map<string, string>();
+  /** "{code}/{level}" -> member token -> member id (generically imported subnational levels). */
+  const regions = new Map<string, Map<string, string>>();
   // Ids and codes first so that a name never shadows a code ("chad" vs "cha..."): first writer wins.
   const put = <V>(map: Map<string, V>, keys: string[], value: V) => keys.forEach((k) => map.has(k) || map.set(k, value));
-  const entities = index.entitiesOf(["country", "continent", "section", "hs2", "hs4", "hs6", "province", "organization"]);
+  const entities = index.entitiesOf(["country", "continent", "section", "hs2", "hs4", "hs6", "province", "organization", "subnational"]);
   const byCodeFirst = [...entities].sort((a, b) => (a.kind === "country" ? 0 : 1) - (b.kind === "country" ? 0 : 1));
   for (const e of byCodeFirst) {
     const keys = keysOf(e);
@@ -44,6 +46,15 @@ export function buildLookup(index: ProfileIndex): MemberLookup {
       case "organization":
         put(organizations, keys, e.id);
         break;
+      case "subnational": {
+        const [code, level, ...rest] = e.id.split("/");
+        const member = rest.join("/");
+        const key = `${code}/${level}`;
+        let map = regions.get(key);
+        if (!map) regions.set(key, (map = new Map()));
+        put(map, [member.toLowerCase(), ...keys.slice(1)], member);
+        break;
+      }
     }
   }
   const lookup: MemberLookup = {
@@ -51,6 +62,12 @@ export function buildLookup(index: ProfileIndex): MemberLookup {
     product: (t) => products.get(t) ?? null,
     province: (t) => provinces.get(String(Number(t)) === t ? t : t.replace(/^0+(?=\d)/, "")) ?? provinces.get(t) ?? null,
     organization: (t) => organizations.get(t) ?? null,
+    subnational: (country, level, t) => {
+      const map = regions.get(`${country}/${level}`);
+      if (!map) return null;
+      const token = t.toLowerCase();
+      return map.get(token) ?? map.get(token.replace(/^0+(?=\d)/, "")) ?? null;
+    },
     sectionOf: (p) => sections.get(`${p.kind}:${p.id}`) ?? null,
   };
   cache.set(index, lookup);

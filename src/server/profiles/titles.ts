@@ -27,6 +27,8 @@ export function profileTitle(target: ProfileTarget, index: ProfileIndex, locale:
       return `${memberName(index, target.product.kind, target.product.id, locale)} · ${memberName(index, "country", target.reporter, locale)}`;
     case "subnational_esp":
       return memberName(index, "province", target.id, locale);
+    case "subnational":
+      return memberName(index, "subnational", `${target.country}/${target.level}/${target.id}`, locale);
     case "international_organization":
       return memberName(index, "organization", target.id, locale);
   }

@@ -27,12 +27,15 @@ function labelsFor(locale: Locale): Promise<Labels> {
 
 /** Report, dimension and variant names from the explorer's messages (plain JSON, no request scope). */
 async function readLabels(locale: Locale): Promise<Labels> {
-  const { explorer } = await loadMessages(locale);
+  const { explorer, subnational } = await loadMessages(locale);
+  // Subnational countries without a report name of the explorer's own are named by the subnational messages.
+  const sub = subnational as { reportNames?: Record<string, string>; region?: string } | undefined;
+  const reportNames: Record<string, string> = { ...Object.fromEntries(Object.entries(sub?.reportNames ?? {}).map(([code, name]) => [`subnational_${code}`, name])), ...explorer.reports };
   const pick = (table: Record<string, string>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, table[k] ?? k]));
   return {
-    reports: pick(explorer.reports, REPORTS.map((r) => r.slug)),
-    dimensions: pick(explorer.dimensions, [...new Set(REPORTS.flatMap((r) => r.dimensions.map((d) => d.key)))]),
-    variants: pick(explorer.variants, Object.values(VARIANTS).map((v) => String(v.id))),
+    reports: pick(reportNames, REPORTS.map((r) => r.slug)),
+    dimensions: pick({ region: sub?.region ?? "Region", ...explorer.dimensions }, [...new Set(REPORTS.flatMap((r) => r.dimensions.map((d) => d.key)))]),
+    variants: pick({ [String(VARIANTS.region.id)]: sub?.region ?? "Region", ...explorer.variants }, Object.values(VARIANTS).map((v) => String(v.id))),
   };
 }
 
@@ -153,7 +156,8 @@ export async function handleMemberImage(request: Request): Promise<Response> {
   const member = url.searchParams.get("member") ?? "";
   const size = url.searchParams.get("size") ?? "thumb";
   if (size !== "thumb" && size !== "full") return jsonError(400, "invalid_parameter", "size: must be thumb or full.");
-  const match = /^([a-z0-9]+):([a-z0-9-]{1,12})$/i.exec(member);
+  // Ids: codes and slugs; a subnational member's is "{country}/{level}/{member}" ("aus/states/AU.NS").
+  const match = /^([a-z0-9]+):([a-z0-9-]{1,12}|[a-z]{3}\/[a-z]{1,20}\/[a-z0-9][a-z0-9._-]{0,39})$/i.exec(member);
   if (!match) return jsonError(400, "invalid_parameter", "member: expected {kind}:{id}, for example country:chl.");
   const index = await indexOr503();
   if (index instanceof Response) return index;

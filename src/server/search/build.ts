@@ -8,6 +8,9 @@ import { dataCatalog } from "@/server/catalog/catalog";
 import { warehouseMeta } from "@/server/warehouse/db";
 import { getMembers, listCubes, queryCube, type DataQuery, type Member, type MemberKind as WarehouseKind } from "@/server/warehouse/client";
 import type { MemberKind } from "@/domain/explorer/reports";
+import { reportBySlug } from "@/domain/explorer/reports";
+import { subnationalRegionsForIndex } from "@/server/subnational/indexSources";
+import { packageRegionsForIndex } from "@/server/subnationalIndex/packageRegions";
 import { ProfileIndex, type Entity, type IndexInput } from "./engine";
 
 const SECTIONS_CUBE = "trade_i_ots_a_sections";
@@ -164,6 +167,14 @@ export async function loadIndexInput(): Promise<IndexInput> {
   }
   for (const [id, { names }] of await membersInAllLocales("province")) {
     entities.push({ kind: "province", id, names, codes: [id], weight: 1, image: { flag: "es" } });
+  }
+  // Generically imported subnational members (docs/subnational.md, server/subnational/indexSources.ts): id "{code}/{level}/{member}".
+  // And the levels the package fills with cubes of their own (Australian states, Spanish communities).
+  for (const r of [...(await subnationalRegionsForIndex()), ...(await packageRegionsForIndex().catch(() => []))]) {
+    if (!reportBySlug(`subnational_${r.country}`)) continue;
+    const iso2 = countries.get(r.country)?.member.attributes.iso2;
+    const flag = typeof iso2 === "string" && flagFile(iso2.toLowerCase()) ? iso2.toLowerCase() : null;
+    entities.push({ kind: "subnational", id: `${r.country}/${r.level}/${r.regionId}`, names: r.names, codes: [r.regionId], weight: Math.max(1, r.weight), image: flag ? { flag } : { color: null } });
   }
   const tradingCountries = new Set(countryWeights.keys());
   for (const org of ORGANIZATIONS) {

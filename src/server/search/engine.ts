@@ -62,6 +62,7 @@ const VARIANT_OF: Record<MemberKind, VariantDef> = {
   hs6: VARIANTS.hs6,
   province: VARIANTS.province,
   organization: VARIANTS.organization,
+  subnational: VARIANTS.region,
 };
 const SINGLE_REPORT: Record<MemberKind, string> = {
   world: "world",
@@ -73,6 +74,8 @@ const SINGLE_REPORT: Record<MemberKind, string> = {
   hs6: "hs",
   province: "subnational_esp",
   organization: "international_organization",
+  // Per country: the report is subnational_{code} of the entity's id "{code}/{level}/{member}" (singleProfile).
+  subnational: "subnational_esp",
 };
 const KIND_PRIORITY: Record<MemberKind, number> = {
   country: 1,
@@ -83,6 +86,7 @@ const KIND_PRIORITY: Record<MemberKind, number> = {
   hs2: 0.75,
   hs4: 0.7,
   province: 0.7,
+  subnational: 0.65,
   hs6: 0.6,
 };
 
@@ -93,7 +97,8 @@ const BILATERAL_PRODUCT = report("bilateral-product");
 export const entityKey = (e: { kind: MemberKind; id: string }) => `${e.kind}:${e.id}`;
 
 function singleProfile(entity: Entity): ProfileRef {
-  return { report: report(SINGLE_REPORT[entity.kind]), members: [entity], variantKey: String(VARIANT_OF[entity.kind].id), weight: entity.weight };
+  const slug = entity.kind === "subnational" ? `subnational_${entity.id.split("/")[0]}` : SINGLE_REPORT[entity.kind];
+  return { report: report(slug), members: [entity], variantKey: String(VARIANT_OF[entity.kind].id), weight: entity.weight };
 }
 
 function countryPair(a: Entity, b: Entity, weight: number): ProfileRef {

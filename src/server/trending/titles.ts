@@ -6,7 +6,7 @@ import "server-only";
 import type { ProfileTarget } from "@/domain/profiles/path";
 
 /** The groups of the page, in the order shown (message keys under trending.types). */
-export const TRENDING_TYPES = ["country", "continent", "world", "hs", "bilateral-country", "bilateral-product", "subnational_esp", "international_organization"] as const;
+export const TRENDING_TYPES = ["country", "continent", "world", "hs", "bilateral-country", "bilateral-product", "subnational_esp", "subnational", "international_organization"] as const;
 export type TrendingType = (typeof TRENDING_TYPES)[number];
 
 export function profileTypeOf(target: ProfileTarget): TrendingType {

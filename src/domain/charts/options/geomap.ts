@@ -57,13 +57,13 @@ export interface MapPiece {
 }
 
 /** The 7 colour classes for the values (fewer when there are few distinct values). */
-export function mapPieces(values: readonly number[], ctx: Pick<ChartContext, "locale">): MapPiece[] {
+export function mapPieces(values: readonly number[], ctx: Pick<ChartContext, "locale" | "currency">): MapPiece[] {
   const positive = values.filter((v) => v > 0);
   if (positive.length === 0) return [];
   const breaks = [...new Set(quantileBreaks(positive, 7))].filter((b) => b > Math.min(...positive));
   const colors = SEQUENTIAL[7];
   const pieces: MapPiece[] = [];
-  const fmt = (v: number) => formatUsd(v, ctx.locale, { compact: true });
+  const fmt = (v: number) => formatUsd(v, ctx.locale, { compact: true, currency: ctx.currency });
   const offset = colors.length - (breaks.length + 1);
   for (let i = 0; i <= breaks.length; i++) {
     const min = i === 0 ? undefined : breaks[i - 1];
@@ -132,7 +132,7 @@ export function geomapOption(input: GeomapInput, ctx: ChartContext): EChartsOpti
           title: memberName(row.name, input.dimension, ctx.labels.fallbacks),
           subtitle: row.groupName ?? undefined,
           icon: memberIcon(row.kind, row.id),
-          rows: tooltipRows({ tradeValue: row.value, percent: sum ? (row.value ?? 0) / sum : null, period: input.year }, ctx.labels.tooltip, ctx.locale),
+          rows: tooltipRows({ tradeValue: row.value, percent: sum ? (row.value ?? 0) / sum : null, period: input.year }, ctx.labels.tooltip, ctx.locale, ctx.currency),
         });
       },
     },

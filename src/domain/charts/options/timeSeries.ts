@@ -72,7 +72,7 @@ function axisTooltip(series: SeriesData[], years: readonly number[], ctx: ChartC
       return tooltipHtml({
         title: s.name,
         color: s.color,
-        rows: tooltipRows({ tradeValue: s.values[i], growth: growthAt(s.values, i), period: year }, ctx.labels.tooltip, ctx.locale),
+        rows: tooltipRows({ tradeValue: s.values[i], growth: growthAt(s.values, i), period: year }, ctx.labels.tooltip, ctx.locale, ctx.currency),
       });
     }
     const sum = series.reduce((acc, s) => acc + (s.values[i] ?? 0), 0);
@@ -80,10 +80,10 @@ function axisTooltip(series: SeriesData[], years: readonly number[], ctx: ChartC
     const rows: TooltipRow[] = present.slice(0, 12).map((s) => ({
       key: "series",
       label: s.name,
-      value: `${formatUsd(s.values[i], ctx.locale, { compact: true })} · ${formatPercent(sum ? (s.values[i] ?? 0) / sum : null, ctx.locale)}`,
+      value: `${formatUsd(s.values[i], ctx.locale, { compact: true, currency: ctx.currency })} · ${formatPercent(sum ? (s.values[i] ?? 0) / sum : null, ctx.locale)}`,
       color: s.color,
     }));
-    rows.push({ key: "total", label: ctx.labels.total, value: formatUsd(sum, ctx.locale) });
+    rows.push({ key: "total", label: ctx.labels.total, value: formatUsd(sum, ctx.locale, { currency: ctx.currency }) });
     return tooltipHtml({ title: formatPeriod(year), rows });
   };
 }
@@ -113,7 +113,7 @@ function timeSeriesOption(input: TimeSeriesInput, ctx: ChartContext, stacked: bo
     yAxis: {
       type: "value",
       ...axes,
-      axisLabel: { ...axes.axisLabel, formatter: (v: number) => formatUsd(v, ctx.locale, { compact: true }) },
+      axisLabel: { ...axes.axisLabel, formatter: (v: number) => formatUsd(v, ctx.locale, { compact: true, currency: ctx.currency }) },
     },
     series: series.map((s) => ({
       id: s.id,

@@ -125,7 +125,7 @@ export function treemapOption(input: TreemapInput, ctx: ChartContext): EChartsOp
           return tooltipHtml({
             title: node.name,
             icon: group ? memberIcon(group.kind, group.id) : undefined,
-            rows: tooltipRows({ tradeValue: node.value, percent: sum ? node.value / sum : null, period: input.year }, ctx.labels.tooltip, ctx.locale),
+            rows: tooltipRows({ tradeValue: node.value, percent: sum ? node.value / sum : null, period: input.year }, ctx.labels.tooltip, ctx.locale, ctx.currency),
           });
         }
         const row = input.rows[node.row];
@@ -137,6 +137,7 @@ export function treemapOption(input: TreemapInput, ctx: ChartContext): EChartsOp
             { rca: row.rca, tradeValue: row.value, growth: row.growth, percent: sum ? (row.value ?? 0) / sum : null, period: input.year },
             ctx.labels.tooltip,
             ctx.locale,
+            ctx.currency,
           ),
         });
       },

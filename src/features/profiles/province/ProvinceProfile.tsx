@@ -15,6 +15,10 @@ import { RankedBars, type RankedItem } from "../RankedBars";
 import { items, memberImage } from "../rows";
 import { ProfileSections, section, type SectionModule } from "../sections";
 import { sourceLine, sourceNames } from "../sourceNames";
+import { buildProfilePath } from "@/domain/profiles/path";
+import { communityOfProvince } from "@/domain/subnational/espCommunities";
+import { Anchor } from "@mantine/core";
+import { EspMap } from "../subnational/EspMap";
 
 interface ProvinceContext {
   locale: Locale;
@@ -56,10 +60,23 @@ const PROVINCE_SECTIONS: SectionModule<ProvinceContext, unknown>[] = [
   section<ProvinceContext, ProvinceContext>({
     id: "ranking",
     load: async (ctx) => ctx,
-    render: ({ t, locale, year, provinces, ranking, source }) => ({
+    render: ({ t, locale, year, provinces, ranking, source, id }) => ({
       title: t("province.ranking"),
       source: { name: source, years: String(year), apiUrl: provinces.apiUrl, csvUrl: provinces.csvUrl },
-      body: <RankedBars items={ranking} total={total(provinces.rows)} locale={locale} limit={15} testId="province-ranking" />,
+      body: (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          <EspMap
+            locale={locale}
+            level="provinces"
+            values={ranking.map((p) => ({ id: Number(p.id), value: p.value, name: p.name }))}
+            title={t("espAutonomous.provinceMap", { year })}
+            labels={{ title: t("espAutonomous.provinceMap", { year }), noData: t("espAutonomous.mapNoData"), failed: t("espAutonomous.mapFailed") }}
+            focus={Number(id)}
+            testId="province-map"
+          />
+          <RankedBars items={ranking} total={total(provinces.rows)} locale={locale} limit={15} testId="province-ranking" />
+        </SimpleGrid>
+      ),
     }),
   }),
 ];
@@ -90,6 +107,7 @@ export async function ProvinceProfile({ locale, id, name }: { locale: Locale; id
   const ranking = items(provinces.rows, "Province", (p) => `${base}/subnational_esp/${p}`);
   const position = ranking.findIndex((p) => p.id === id);
   const own = total(sections.rows);
+  const community = communityOfProvince(Number(id));
   const ctx: ProvinceContext = { locale, t, base, id, name, year, source: sourceLine(names, [entry.source]), sections, sectionRows, provinces, ranking };
   return (
     <>
@@ -107,6 +125,11 @@ export async function ProvinceProfile({ locale, id, name }: { locale: Locale; id
             ? t("province.overviewText", { year, name, total: formatMoney(own, locale), share: formatShare(own / total(provinces.rows), locale), rank: position + 1, count: ranking.length })
             : t("noDataYear", { year })}
         </Text>
+        {community && (
+          <Anchor href={`${base}${buildProfilePath({ report: "subnational", country: "esp", level: "autonomous", id: String(community.id) })}`} data-testid="province-community">
+            {t("espAutonomous.partOf", { community: community.name[locale] })}
+          </Anchor>
+        )}
       </ProfileHero>
       <Container size="lg" py="xl">
         <ProfileSections modules={PROVINCE_SECTIONS} ctx={ctx} locale={locale} />

@@ -16,6 +16,10 @@ import { profileTitle } from "@/server/profiles/titles";
 import { pageMetadata } from "@/features/shell/metadata";
 import { proAccess } from "@/server/auth/proAccess";
 import { memberLookup } from "@/server/profiles/lookup";
+import { subnationalRoute } from "@/domain/subnational/routes";
+import { SubnationalIndex } from "@/features/subnational/SubnationalIndex";
+import { SubnationalLanding } from "@/features/subnational/SubnationalLanding";
+import { countryName } from "@/server/subnational/data";
 
 type Props = { params: Promise<{ locale: Locale; segments: string[] }>; searchParams: Promise<{ year?: string | string[]; productYear?: string | string[] }> };
 
@@ -37,6 +41,18 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, segments } = await params;
   const entity = parseEntitySegments(segments);
   if (entity) return entity.kind === "landing" || entity.kind === "member" || entity.kind === "unknown-id" ? entityMetadata({ locale, def: entity.def, id: entity.kind === "landing" ? undefined : entity.id }) : {};
+  const subnational = subnationalRoute(segments);
+  if (subnational?.kind === "index" || subnational?.kind === "landing") {
+    const t = await getTranslations({ locale });
+    const name = subnational.kind === "landing" ? await countryName(subnational.country.code, locale) : null;
+    return pageMetadata({
+      locale,
+      path: `/profile/${segments[0]}`,
+      title: name ? t("subnational.landing.metaTitle", { country: name }) : t("subnational.index.title"),
+      description: name ? t("subnational.landing.metaDescription", { country: name }) : t("subnational.index.lead"),
+      siteName: t("common.siteName"),
+    });
+  }
   const landing = segments.length === 1 ? reportBySlug(segments[0]) : undefined;
   if (landing) {
     const t = await getTranslations({ locale });
@@ -51,7 +67,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     locale,
     path: `/profile${buildProfilePath(resolved.result.target)}`,
     title,
-    description: `${t(`profiles.kinds.${resolved.result.target.report === "country" ? resolved.result.target.kind : resolved.result.target.report}`)}: ${title}. ${t("meta.description")}`,
+    description: `${resolved.result.target.report === "subnational" ? t("subnational.landing.kind") : t(`profiles.kinds.${resolved.result.target.report === "country" ? resolved.result.target.kind : resolved.result.target.report}`)}: ${title}. ${t("meta.description")}`,
     siteName: t("common.siteName"),
   });
 }
@@ -67,6 +83,11 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   if (entity?.kind === "not-found") notFound();
   if (entity?.kind === "redirect") permanentRedirect(`/${locale}${entity.path}`);
   if (entity) return <EntityPage locale={locale} def={entity.def} id={entity.kind === "landing" ? undefined : entity.id} />;
+  // Subnational countries: the index, each country's landing page (public), a level -> its landing.
+  const subnational = subnationalRoute(segments);
+  if (subnational?.kind === "redirect") permanentRedirect(`/${locale}/profile${subnational.path}`);
+  if (subnational?.kind === "index") return <SubnationalIndex locale={locale} />;
+  if (subnational?.kind === "landing") return <SubnationalLanding locale={locale} country={subnational.country} />;
   const landing = segments.length === 1 ? reportBySlug(segments[0]) : undefined;
   if (landing && landing.slug !== "world") return <ProfileLanding locale={locale} report={landing} />;
   const resolved = await resolve(segments);

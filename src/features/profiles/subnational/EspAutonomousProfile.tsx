@@ -1,0 +1,189 @@
+import { Container, SimpleGrid, Stack, Text } from "@mantine/core";
+import { getTranslations } from "next-intl/server";
+import type { CatalogEntry } from "@/domain/catalog/catalog";
+import { chartTable } from "@/domain/charts/table";
+import type { ChartRow } from "@/domain/charts/types";
+import type { Locale } from "@/domain/i18n/locales";
+import { buildProfilePath } from "@/domain/profiles/path";
+import { communityFeatureValues, ESP_COMMUNITY_FEATURE, espCommunity, parseEspCommunityId } from "@/domain/subnational/espCommunities";
+import { ChartPanel } from "@/features/charts/ChartPanel";
+import type { ChartSpec } from "@/features/charts/spec";
+import { chartTableLabels } from "@/features/charts/tableLabels";
+import { total, type Loaded } from "@/server/profiles/data";
+import { communityProvinces, communitySections, communityStandings, espSources, type CommunityStanding } from "@/server/subnationalProfiles/esp";
+import { getMembers } from "@/server/warehouse/client";
+import { formatMoney, formatShare } from "../format";
+import { ProfileHero } from "../ProfileHero";
+import { RankedBars } from "../RankedBars";
+import { items } from "../rows";
+import { ProfileSections, section, type SectionModule } from "../sections";
+import { sourceLine, sourceNames } from "../sourceNames";
+import { EspMap } from "./EspMap";
+
+type T = Awaited<ReturnType<typeof getTranslations<"profiles">>>;
+
+interface CommunityContext {
+  locale: Locale;
+  t: T;
+  id: number;
+  name: string;
+  entry: CatalogEntry;
+  source: string;
+  sharePath: string;
+  communities: CommunityStanding[];
+  communitiesLoaded: Loaded;
+  communitiesTotal: number;
+}
+
+const provinceHref = (locale: Locale, id: string) => `/${locale}/profile${buildProfilePath({ report: "subnational_esp", id })}`;
+const communityHref = (locale: Locale, id: number | string) => `/${locale}/profile${buildProfilePath({ report: "subnational", country: "esp", level: "autonomous", id: String(id) })}`;
+
+const COMMUNITY_SECTIONS: SectionModule<CommunityContext, unknown>[] = [
+  section<CommunityContext, { loaded: Loaded; rows: ChartRow[] }>({
+    id: "sections",
+    load: async ({ entry, id, locale }) => {
+      const [loaded, members] = await Promise.all([communitySections(entry, id, locale), getMembers("section", locale)]);
+      const color = new Map(members.map((m) => [String(m.id), m.color]));
+      const rows: ChartRow[] = items(loaded.rows, "Section").map((s) => ({ id: s.id, name: s.name, kind: "section", color: color.get(s.id) ?? "#b1bac6", value: s.value }));
+      return rows.length ? { loaded, rows } : null;
+    },
+    whenEmpty: ({ t, entry }) => ({ title: t("espAutonomous.bySection"), body: <Text>{t("noDataYear", { year: entry.year })}</Text> }),
+    render: async ({ loaded, rows }, { t, locale, name, entry, id, source, sharePath }) => {
+      const spec: ChartSpec = { type: "treemap", input: { rows, groups: [], year: entry.year, dimension: "Section" } };
+      return {
+        title: t("espAutonomous.bySection"),
+        source: { name: source, years: String(entry.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
+        body: (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+            <ChartPanel
+              testId="community-treemap"
+              spec={spec}
+              title={t("espAutonomous.bySectionChart", { name, year: entry.year })}
+              table={chartTable({ rows, groups: [] }, await chartTableLabels(locale))}
+              fileName={`community-${id}-sections-${entry.year}`}
+              sharePath={`${sharePath}#sections`}
+              height={420}
+            />
+            <RankedBars items={items(loaded.rows, "Section", (s) => `/${locale}/profile/hs/section-${s}`)} total={total(loaded.rows)} locale={locale} limit={22} testId="community-sections" />
+          </SimpleGrid>
+        ),
+      };
+    },
+  }),
+  section<CommunityContext, Loaded>({
+    id: "provinces",
+    load: async ({ entry, id, locale }) => {
+      const loaded = await communityProvinces(entry, id, locale);
+      return loaded.rows.length ? loaded : null;
+    },
+    render: (loaded, { t, locale, name, entry, source }) => {
+      const provinces = items(loaded.rows, "Province", (p) => provinceHref(locale, p));
+      return {
+        title: t("espAutonomous.provinces"),
+        source: { name: source, years: String(entry.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
+        body: (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+            <EspMap
+              locale={locale}
+              level="provinces"
+              values={provinces.map((p) => ({ id: Number(p.id), value: p.value, name: p.name }))}
+              title={t("espAutonomous.provincesMap", { name, year: entry.year })}
+              labels={{ title: t("espAutonomous.provincesMap", { name, year: entry.year }), noData: t("espAutonomous.mapNoData"), failed: t("espAutonomous.mapFailed") }}
+              testId="community-provinces-map"
+            />
+            <RankedBars items={provinces} total={total(loaded.rows)} locale={locale} limit={10} testId="community-provinces" />
+          </SimpleGrid>
+        ),
+      };
+    },
+  }),
+  section<CommunityContext, CommunityContext>({
+    id: "ranking",
+    load: async (ctx) => (ctx.communities.length ? ctx : null),
+    render: ({ t, locale, entry, id, communities, communitiesLoaded, communitiesTotal, source }) => ({
+      title: t("espAutonomous.ranking"),
+      source: { name: source, years: String(entry.year), apiUrl: communitiesLoaded.apiUrl, csvUrl: communitiesLoaded.csvUrl },
+      body: (
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+            <EspMap
+              locale={locale}
+              level="autonomous"
+              values={communityFeatureValues(communities).map((v) => ({ ...v, name: communities.find((c) => c.id === v.id)?.name }))}
+              title={t("espAutonomous.mapChart", { year: entry.year })}
+              labels={{ title: t("espAutonomous.mapChart", { year: entry.year }), noData: t("espAutonomous.mapNoData"), failed: t("espAutonomous.mapFailed") }}
+              focus={ESP_COMMUNITY_FEATURE[id]}
+              testId="community-map"
+            />
+            <RankedBars
+              items={communities.map((c) => ({ id: String(c.id), name: c.name, value: c.value, href: communityHref(locale, c.id) }))}
+              total={communitiesTotal}
+              locale={locale}
+              limit={19}
+              testId="community-ranking"
+            />
+          </SimpleGrid>
+          <Text size="sm" c="dimmed">
+            {t("espAutonomous.mapNote")}
+          </Text>
+        </Stack>
+      ),
+    }),
+  }),
+];
+
+export const ESP_AUTONOMOUS_SECTION_IDS = COMMUNITY_SECTIONS.map((m) => m.id);
+
+/** Profile of a Spanish autonomous community (or autonomous city): its provinces summed by the warehouse. */
+export async function EspAutonomousProfile({ locale, id, name }: { locale: Locale; id: string; name?: string }) {
+  const [t, sources, names] = await Promise.all([getTranslations({ locale, namespace: "profiles" }), espSources(), sourceNames(locale)]);
+  const communityId = parseEspCommunityId(id);
+  const entry = sources.communities.at(-1);
+  if (communityId === null || !entry) {
+    return (
+      <Container size="lg" py="xl">
+        <Text data-testid="no-data">{communityId === null ? t("espAutonomous.unknown") : t("noData")}</Text>
+      </Container>
+    );
+  }
+  const standings = await communityStandings(entry, locale);
+  const own = standings.communities.find((c) => c.id === communityId);
+  const community = espCommunity(communityId)!;
+  const title = own?.name ?? name ?? community.name[locale];
+  const ctx: CommunityContext = {
+    locale,
+    t,
+    id: communityId,
+    name: title,
+    entry,
+    source: sourceLine(names, [entry.source]),
+    sharePath: communityHref(locale, communityId),
+    communities: standings.communities,
+    communitiesLoaded: standings.loaded,
+    communitiesTotal: standings.total,
+  };
+  const year = entry.year;
+  return (
+    <>
+      <ProfileHero
+        images={[]}
+        title={title}
+        kind={community.kind === "city" ? t("espAutonomous.kindCity") : t("espAutonomous.kind")}
+        stats={[
+          { label: t("stats.exports", { year }), value: formatMoney(own?.value ?? null, locale), testId: "stat-exports" },
+          { label: t("rank"), value: own ? `${own.rank} / ${standings.communities.length}` : "–", testId: "stat-rank" },
+          { label: t("espAutonomous.provinceCount"), value: String(community.provinces.length), testId: "stat-provinces" },
+        ]}
+      >
+        <Text size="lg" maw={900} data-testid="overview-text">
+          {own
+            ? t("espAutonomous.overviewText", { year, name: title, total: formatMoney(own.value, locale), share: formatShare(own.share, locale), rank: own.rank, count: standings.communities.length })
+            : t("noDataYear", { year })}
+        </Text>
+      </ProfileHero>
+      <Container size="lg" py="xl">
+        <ProfileSections modules={COMMUNITY_SECTIONS} ctx={ctx} locale={locale} />
+      </Container>
+    </>
+  );
+}

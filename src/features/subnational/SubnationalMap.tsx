@@ -1,0 +1,148 @@
+"use client";
+
+import { Alert, Box, Skeleton, useComputedColorScheme } from "@mantine/core";
+import { useRouter } from "next/navigation";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { Locale } from "@/domain/i18n/locales";
+import { geoLevel } from "@/domain/subnational/config";
+import { prepareFeatures, subnationalMapOption, type GeoCollection, type MapValue, type PreparedMap } from "@/domain/subnational/map";
+
+type EChartsModule = typeof import("@/features/charts/echarts");
+type Instance = ReturnType<EChartsModule["echarts"]["init"]>;
+
+export interface SubnationalMapLabels {
+  /** Accessible name of the map. */
+  title: string;
+  /** Tooltip of a member without a value. */
+  noData: string;
+  /** Shown when the map file cannot be loaded. */
+  failed: string;
+}
+
+export interface SubnationalMapProps {
+  iso3: string;
+  levelSlug: string;
+  values?: MapValue[];
+  /** ISO 4217 code of the values; every figure shows it. */
+  currency: string;
+  locale: Locale;
+  labels: SubnationalMapLabels;
+  /** Link of a member (client callers). */
+  hrefFor?: (id: string) => string | null;
+  /** Or: links are this prefix plus the member id (server callers cannot pass functions). */
+  hrefBase?: string;
+  /** Only these member ids link (members with a profile). */
+  linkable?: string[];
+  focus?: string;
+  height?: number;
+  testId?: string;
+}
+
+const prepared = new Map<string, Promise<PreparedMap>>();
+
+/** Fetches, reads and registers a level's map once per page. */
+function loadLevel(iso3: string, slug: string, lib: EChartsModule): Promise<PreparedMap> {
+  const key = `${iso3}/${slug}`;
+  let pending = prepared.get(key);
+  if (!pending) {
+    const level = geoLevel(iso3, slug);
+    if (!level?.geometry) return Promise.reject(new Error(`no map for ${key}`));
+    const file = level.geometry.file;
+    pending = Promise.all([fetch(`/api/assets/${file}`).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${file}: HTTP ${r.status}`)))), import("topojson-client")]).then(([json, topo]) => {
+      const collection = (json.type === "Topology" ? topo.feature(json, Object.values(json.objects)[0] as never) : json) as unknown as GeoCollection;
+      const result = prepareFeatures(collection, level);
+      lib.echarts.registerMap(`subnational-${key}`, result.areas as never);
+      return result;
+    });
+    pending.catch(() => prepared.delete(key));
+    prepared.set(key, pending);
+  }
+  return pending;
+}
+
+/**
+ * An ECharts map of one level of a subnational country, from the data package's geometry
+ * (domain/subnational/config.ts), coloured or sized by `values` in their currency; members link to
+ * their profiles when a link is given. Light and dark.
+ */
+export function SubnationalMap({ iso3, levelSlug, values, currency, locale, labels, hrefFor, hrefBase, linkable, focus, height = 460, testId = "subnational-map" }: SubnationalMapProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<Instance | null>(null);
+  const [state, setState] = useState<{ lib: EChartsModule; map: PreparedMap } | "loading" | "failed">("loading");
+  const dark = useComputedColorScheme("light") === "dark";
+  const router = useRouter();
+  const level = geoLevel(iso3, levelSlug);
+  const allowed = useMemo(() => (linkable ? new Set(linkable) : null), [linkable]);
+
+  useEffect(() => {
+    let live = true;
+    import("@/features/charts/echarts")
+      .then((lib) => loadLevel(iso3, levelSlug, lib).then((map) => live && setState({ lib, map })))
+      .catch(() => live && setState("failed"));
+    return () => {
+      live = false;
+    };
+  }, [iso3, levelSlug]);
+
+  useEffect(() => {
+    if (typeof state === "string" || !box.current || !level) return;
+    const element = box.current;
+    const instance = chart.current ?? state.lib.echarts.init(element, undefined, { renderer: "canvas" });
+    chart.current = instance;
+    const draw = () =>
+      instance.setOption(
+        subnationalMapOption({
+          mapName: `subnational-${iso3}/${levelSlug}`,
+          level,
+          prepared: state.map,
+          values,
+          locale,
+          currency,
+          dark,
+          noDataLabel: labels.noData,
+          focus,
+          size: { width: element.clientWidth, height: element.clientHeight },
+        }),
+        true,
+      );
+    draw();
+    const link = (id: string) => {
+      if (allowed && !allowed.has(id)) return null;
+      return hrefFor ? hrefFor(id) : hrefBase ? `${hrefBase}${encodeURIComponent(id)}` : null;
+    };
+    instance.off("click");
+    instance.on("click", (params) => {
+      const href = link(String((params as { name?: string }).name ?? ""));
+      if (href) router.push(href);
+    });
+    const observer = new ResizeObserver(() => {
+      instance.resize();
+      draw();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [state, values, currency, dark, locale, labels.noData, focus, hrefFor, hrefBase, allowed, router, iso3, levelSlug, level]);
+
+  useEffect(
+    () => () => {
+      chart.current?.dispose();
+      chart.current = null;
+    },
+    [],
+  );
+
+  if (!level?.geometry) return null;
+  if (state === "failed") {
+    return (
+      <Alert color="gray" data-testid={`${testId}-failed`}>
+        {labels.failed}
+      </Alert>
+    );
+  }
+  return (
+    <Box pos="relative" data-testid={testId} data-ready={typeof state === "string" ? "false" : "true"}>
+      {state === "loading" && <Skeleton pos="absolute" inset={0} h={height} />}
+      <div ref={box} role="img" aria-label={labels.title} style={{ width: "100%", height }} />
+    </Box>
+  );
+}

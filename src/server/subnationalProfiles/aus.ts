@@ -1,0 +1,189 @@
+/**
+ * Australian state profiles: what the data catalogue holds for Australia's states (goods by HS6 in
+ * AUD, 1988-2023; services by category), the state standings, product baskets, time series and the
+ * complexity of a state's basket measured with our HS4 PCI. No cube or year is named here: the
+ * catalogue's datasets `aus_states` (goods) and `aus_states_services` answer, and the complexity
+ * years come from the catalogue too. Every value is AUD; nothing here is ever added to USD values.
+ */
+import "server-only";
+import { cache } from "react";
+import type { CatalogEntry } from "@/domain/catalog/catalog";
+import type { Locale } from "@/domain/i18n/locales";
+import { AUS_STATE_CODES, isAusStateCode, type AusStateCode } from "@/domain/subnational/ausStates";
+import { dataCatalog, rankedYears } from "@/server/catalog/catalog";
+import { load, type Loaded } from "@/server/profiles/data";
+import { ident } from "@/server/warehouse/sql";
+import { withWarehouse } from "@/server/warehouse/db";
+import { complexityTables, getComplexitySet, getCube } from "@/server/warehouse/registry";
+import type { DataRecord } from "@/server/warehouse/client";
+
+export const AUS_GOODS_DATASET = "aus_states";
+export const AUS_SERVICES_DATASET = "aus_states_services";
+/** The AUD measure of both Australian cubes (never "Trade Value", which is USD). */
+export const AUD_MEASURE = "Trade Value (AUD)";
+/** Complexity set whose PCI measures the baskets (HS4 headings, HS92). */
+export const AUS_COMPLEXITY_SET = "hs92_hs4";
+
+export type AusDepth = "HS2" | "HS4" | "HS6";
+export const AUS_DEPTHS: readonly AusDepth[] = ["HS2", "HS4", "HS6"];
+
+export interface AusSources {
+  /** Goods years, oldest first (one catalogue entry per year). */
+  goods: CatalogEntry[];
+  services: CatalogEntry[];
+  /** Complexity years usable for the basket (full rankings, not samples). */
+  complexity: CatalogEntry[];
+}
+
+export const ausSources = cache(async (): Promise<AusSources> => {
+  const [{ entries }, complexity] = await Promise.all([dataCatalog(), rankedYears(AUS_COMPLEXITY_SET)]);
+  const of = (dataset: string) => entries.filter((e) => e.kind === "subnational" && e.dataset === dataset).sort((a, b) => a.year - b.year);
+  return { goods: of(AUS_GOODS_DATASET), services: of(AUS_SERVICES_DATASET), complexity: complexity.filter((e) => !e.partial) };
+});
+
+export const audValue = (row: DataRecord | undefined): number => Number(row?.[AUD_MEASURE] ?? 0) || 0;
+
+export interface AusStanding {
+  id: AusStateCode;
+  name: string;
+  value: number;
+  /** 1 = largest exporter among the eight states and territories. */
+  rank: number;
+  /** Share of the eight states' total (RX and CND left out: they are not territories). */
+  share: number;
+}
+
+export interface AusStandings {
+  year: number;
+  loaded: Loaded;
+  states: AusStanding[];
+  /** Sum over the eight states and territories. */
+  statesTotal: number;
+  /** Sum over every code, RX (re-exports) and CND (no state details) included: Australia's total. */
+  allTotal: number;
+}
+
+/** Exports of every state in `year`, ranked (the map and the "rank among states"). */
+export async function ausStandings(entry: CatalogEntry, locale: Locale): Promise<AusStandings> {
+  const loaded = await load(
+    { cube: entry.cube, drilldowns: ["State"], measures: [AUD_MEASURE], cuts: [{ level: "Year", ids: [entry.year] }], sort: [{ key: AUD_MEASURE, direction: "desc" }] },
+    locale,
+  );
+  const states = loaded.rows
+    .map((r) => ({ id: String(r["State ID"]), name: String(r.State ?? r["State ID"]), value: audValue(r) }))
+    .filter((s): s is { id: AusStateCode; name: string; value: number } => isAusStateCode(s.id));
+  states.sort((a, b) => b.value - a.value || a.id.localeCompare(b.id));
+  const statesTotal = states.reduce((sum, s) => sum + s.value, 0);
+  const allTotal = loaded.rows.reduce((sum, r) => sum + audValue(r), 0);
+  return {
+    year: entry.year,
+    loaded,
+    states: states.map((s, i) => ({ ...s, rank: i + 1, share: statesTotal > 0 ? s.value / statesTotal : 0 })),
+    statesTotal,
+    allTotal,
+  };
+}
+
+/** A state's exports by product at one depth in one year, largest first, with each product's section. */
+export async function ausProducts(entry: CatalogEntry, state: AusStateCode, depth: AusDepth, locale: Locale): Promise<Loaded> {
+  return load(
+    {
+      cube: entry.cube,
+      drilldowns: [depth],
+      measures: [AUD_MEASURE],
+      cuts: [
+        { level: "State", ids: [state] },
+        { level: "Year", ids: [entry.year] },
+      ],
+      parents: true,
+      sort: [{ key: AUD_MEASURE, direction: "desc" }],
+    },
+    locale,
+  );
+}
+
+/** A state's exports by section in every year of the goods dataset. */
+export async function ausSeries(entry: CatalogEntry, state: AusStateCode, locale: Locale): Promise<Loaded> {
+  return load({ cube: entry.cube, drilldowns: ["Year", "Section"], measures: [AUD_MEASURE], cuts: [{ level: "State", ids: [state] }] }, locale);
+}
+
+/** A state's services exports by category in every year of the services dataset. */
+export async function ausServices(entry: CatalogEntry, state: AusStateCode, locale: Locale): Promise<Loaded> {
+  return load({ cube: entry.cube, drilldowns: ["Year", "Service Category"], measures: [AUD_MEASURE], cuts: [{ level: "State", ids: [state] }] }, locale);
+}
+
+export interface BasketComplexity {
+  /** The newest year with both the state's goods and a full PCI ranking. */
+  year: number;
+  /** Export-weighted mean PCI of each state's HS4 basket (headings without a PCI left out). */
+  states: { id: AusStateCode; meanPci: number | null; coverage: number; rank: number | null }[];
+  /** Share of the state's exports in headings that have a PCI that year. */
+  coverage: number;
+  meanPci: number | null;
+  rank: number | null;
+  /** The state's most complex headings among those worth at least `minShare` of its exports. */
+  top: { hs4: string; name: string; pci: number; value: number; share: number }[];
+  minShare: number;
+}
+
+/** Headings below this share of a state's exports are too small to list as "what it exports". */
+export const TOP_COMPLEX_MIN_SHARE = 0.001;
+
+/**
+ * How complex each state's export basket is, with our PCI (HS4, HS92): the export-weighted mean PCI
+ * of its headings in the newest year both datasets have. Null when no year is shared.
+ */
+export async function ausBasketComplexity(sources: AusSources, state: AusStateCode, locale: Locale): Promise<BasketComplexity | null> {
+  const pciYears = new Set(sources.complexity.map((e) => e.year));
+  const goods = [...sources.goods].reverse().find((e) => pciYears.has(e.year));
+  const set = getComplexitySet(AUS_COMPLEXITY_SET);
+  const cube = goods ? getCube(goods.cube) : undefined;
+  const table = cube?.tables.find((t) => t.columns.includes("hs4") && !t.columns.includes("hs6")) ?? cube?.tables[0];
+  if (!goods || !set || !table) return null;
+  const pciTable = complexityTables(set.key).pci;
+  const name = locale === "es" ? "name_es" : locale === "zh" ? "name_zh" : "name_en";
+  const hs4Members = cube?.dimensions.flatMap((d) => d.hierarchies.flatMap((h) => h.levels)).find((l) => l.name === "HS4")?.members ?? "dim_hs4";
+  return withWarehouse(async (session) => {
+    const basket = `
+      WITH b AS (SELECT state, hs4, SUM(trade_value_aud) AS v FROM ${ident(table.name)} WHERE year = $year GROUP BY state, hs4 HAVING SUM(trade_value_aud) > 0),
+      p AS (SELECT hs4, MAX(pci) AS pci FROM ${ident(pciTable)} WHERE year = $year GROUP BY hs4)`;
+    const perState = await session.query(
+      `${basket}
+       SELECT b.state, SUM(b.v * p.pci) / NULLIF(SUM(b.v) FILTER (WHERE p.pci IS NOT NULL), 0) AS mean_pci,
+         SUM(b.v) FILTER (WHERE p.pci IS NOT NULL) / NULLIF(SUM(b.v), 0) AS coverage
+       FROM b LEFT JOIN p ON p.hs4 = b.hs4 GROUP BY b.state`,
+      { year: goods.year },
+    );
+    const states = perState
+      .map((r) => ({ id: String(r.state), meanPci: r.mean_pci === null ? null : Number(r.mean_pci), coverage: Number(r.coverage ?? 0) }))
+      .filter((s): s is { id: AusStateCode; meanPci: number | null; coverage: number } => isAusStateCode(s.id));
+    const ranked = states.filter((s) => s.meanPci !== null).sort((a, b) => (b.meanPci ?? 0) - (a.meanPci ?? 0));
+    const withRank = AUS_STATE_CODES.flatMap((code) => states.filter((s) => s.id === code)).map((s) => ({ ...s, rank: s.meanPci === null ? null : ranked.indexOf(s) + 1 }));
+    const own = withRank.find((s) => s.id === state);
+    const top = await session.query(
+      `${basket},
+       own AS (SELECT hs4, v, v / SUM(v) OVER () AS share FROM b WHERE state = $state)
+       SELECT own.hs4, COALESCE(m.${name}, m.name_en, own.hs4) AS name, p.pci, own.v AS value, own.share
+       FROM own JOIN p ON p.hs4 = own.hs4 LEFT JOIN ${ident(hs4Members)} m ON m.id = own.hs4
+       WHERE own.share >= $minShare ORDER BY p.pci DESC, own.hs4 LIMIT 10`,
+      { year: goods.year, state, minShare: TOP_COMPLEX_MIN_SHARE },
+    );
+    return {
+      year: goods.year,
+      states: withRank,
+      coverage: own?.coverage ?? 0,
+      meanPci: own?.meanPci ?? null,
+      rank: own?.rank ?? null,
+      top: top.map((r) => ({ hs4: String(r.hs4), name: String(r.name), pci: Number(r.pci), value: Number(r.value), share: Number(r.share) })),
+      minShare: TOP_COMPLEX_MIN_SHARE,
+    };
+  });
+}
+
+/** The states with their exports in the newest goods year, for the level's landing page (AUD). */
+export async function ausStateMembers(locale: Locale): Promise<{ year: number; currency: string; flow: "export"; members: { id: string; name: string; value: number }[] } | null> {
+  const entry = (await ausSources()).goods.at(-1);
+  if (!entry) return null;
+  const standings = await ausStandings(entry, locale);
+  return { year: entry.year, currency: "AUD", flow: "export", members: standings.states.map((s) => ({ id: s.id, name: s.name, value: s.value })) };
+}
