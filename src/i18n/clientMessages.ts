@@ -20,6 +20,7 @@ export const CLIENT_NAMESPACES = [
   "nav",
   "profileChart",
   "rankings.table",
+  "subnational.explore",
   "testError",
   "visualize",
 ] as const;

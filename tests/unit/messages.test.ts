@@ -1,3 +1,4 @@
+import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
 import en from "../../messages/en.json";
 import es from "../../messages/es.json";
@@ -15,8 +16,19 @@ function leaves(tree: Tree, prefix = ""): Map<string, string> {
   return out;
 }
 
+/** The arguments an ICU message uses (plural and select branches' own words are not arguments). */
 function placeholders(text: string): string[] {
-  return [...new Set([...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]))].sort();
+  const names = new Set<string>();
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const element of elements) {
+      if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
+      if (element.type === TYPE.tag) walk(element.children);
+      else names.add(element.value);
+      if (element.type === TYPE.select || element.type === TYPE.plural) for (const option of Object.values(element.options)) walk(option.value);
+    }
+  };
+  walk(parse(text, { ignoreTag: true }));
+  return [...names].sort();
 }
 
 const base = leaves(en as Tree);

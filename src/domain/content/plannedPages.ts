@@ -11,15 +11,9 @@ export interface PlannedPage {
 }
 
 const HOME = "/";
-const FAQ = "/support/faq";
-const BLOG = "/blog";
 
 export const PLANNED_PAGES: Record<string, PlannedPage> = {
-  "/chat": { id: "chat", related: [FAQ, "/support"] },
-  "/tariff-simulator-report": { id: "tariffSimulator", related: [HOME, BLOG] },
-  "/trend-explorer": { id: "trendExplorer", related: [HOME, "/subscription"] },
   "/company-explorer": { id: "companyExplorer", related: [HOME, "/subscription"] },
-  "/explorer": { id: "explorer", related: [HOME, "/subscription"] },
 };
 
 /** The titles of related pages come from the nav labels or the pages' own titles. */

@@ -4,10 +4,14 @@ import { internalNavPaths, NAV_MENUS } from "../shell/navigation";
 import { PAGE_TITLE_KEYS, PLANNED_PAGES, plannedPageFor } from "@/domain/content/plannedPages";
 
 const REAL_PAGES = new Set([
+  "/tariff-simulator-report",
+  "/explorer",
+  "/trend-explorer",
   "/profile/world/wld",
   "/profile/hs",
   "/profile/country",
   "/profile/international_organization",
+  "/profile/subnational",
   "/profile/bilateral-country",
   "/profile/bilateral-product",
   "/resources/about",
@@ -52,6 +56,7 @@ const REAL_PAGES = new Set([
   "/profile/digital-product",
   "/fund-manager-landing",
   "/resources/methods/eci-growth-predictions",
+  "/chat",
 ]);
 
 describe("planned pages", () => {
@@ -77,8 +82,10 @@ describe("planned pages", () => {
     }
   });
   it("match paths exactly, with or without a trailing slash", () => {
-    expect(plannedPageFor("/chat/")?.id).toBe("chat");
-    expect(plannedPageFor("/chat/x")).toBeNull();
+    expect(plannedPageFor("/company-explorer/")?.id).toBe("companyExplorer");
+    expect(plannedPageFor("/company-explorer/x")).toBeNull();
+    expect(plannedPageFor("/explorer")).toBeNull();
+    expect(plannedPageFor("/chat")).toBeNull();
     expect(plannedPageFor("/constructor")).toBeNull();
   });
 });

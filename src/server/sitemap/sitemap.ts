@@ -7,11 +7,13 @@ import { siteUrl } from "@/server/origin";
 import { countryRankingsPath, LEGACY_ECI_PATH, productRankingsPath, rankingPath } from "@/domain/rankings/routes";
 import { latestRankingPath, latestTradeYear } from "@/server/catalog/rankings";
 import { profileIndex } from "@/server/search/build";
+import { ALL_SUBNATIONAL_COUNTRIES } from "@/domain/subnational/config";
+import { landingPaths } from "@/domain/subnational/routes";
 
 /** Profiles per sitemap file; each is listed once per locale, so a file holds 3 x this many URLs. */
 export const PROFILES_PER_FILE = 10_000;
 
-const CONTENT_PAGES = ["/", "/resources/about", "/resources/privacy", "/resources/terms", "/support", "/support/faq", "/blog", "/sitemap", "/profile/hs", "/profile/bilateral-country", "/profile/bilateral-product", "/data-availability", "/subscription", "/login", "/signup", "/trending", "/resources/library", "/games/tradle", "/games/pick-5", "/games/connectrade", "/games/export-holdem", "/profile/company", "/profile/digital-product", "/profile/fund", "/profile/manager", "/fund-manager-landing", "/resources/methods/eci-growth-predictions"];
+const CONTENT_PAGES = ["/", "/resources/about", "/resources/privacy", "/resources/terms", "/support", "/support/faq", "/blog", "/sitemap", "/profile/hs", "/profile/bilateral-country", "/profile/bilateral-product", "/data-availability", "/subscription", "/login", "/signup", "/trending", "/resources/library", "/games/tradle", "/games/pick-5", "/games/connectrade", "/games/export-holdem", "/profile/company", "/profile/digital-product", "/profile/fund", "/profile/manager", "/fund-manager-landing", "/resources/methods/eci-growth-predictions", "/tariff-simulator-report", "/resources/methods/tariff-simulator", "/chat", "/explorer", "/trend-explorer"];
 
 /** Ranking pages at the newest year and finest classification the data catalogue holds (canonical URLs, not the menus' redirecting "latest" links). */
 async function rankingPages(): Promise<string[]> {
@@ -28,7 +30,14 @@ async function rankingPages(): Promise<string[]> {
 }
 
 export async function pagePaths(): Promise<string[]> {
-  return [...CONTENT_PAGES, ...(await rankingPages()), ...BLOG_POSTS.map((p) => `/blog/${p.slug}`), ...Object.keys(PLANNED_PAGES)];
+  return [
+    ...CONTENT_PAGES,
+    ...(await rankingPages()),
+    ...BLOG_POSTS.map((p) => `/blog/${p.slug}`),
+    ...Object.keys(PLANNED_PAGES),
+    // Subnational: the index and every configured country's landing page (members are in the profile files).
+    ...landingPaths(ALL_SUBNATIONAL_COUNTRIES).map((path) => `/profile${path}`),
+  ];
 }
 
 const HEADERS = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" };
