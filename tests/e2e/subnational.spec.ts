@@ -107,3 +107,51 @@ test.describe("subnational landing pages", () => {
     for (const country of ALL_SUBNATIONAL_COUNTRIES) expect(xml).toContain(`/en/profile/subnational_${country.code}<`);
   });
 });
+
+test.describe("maps of regions in the visualisation builder", () => {
+  test("a landing page opens its map in the builder, where the regions' values match the data API", async ({ page }) => {
+    await page.goto("/en/profile/subnational_aus");
+    await page.getByTestId("open-map-in-builder").click();
+    await expect(page).toHaveURL(/\/en\/visualize\/geomap\/hs92\/export\/aus\/all\/all\/\d{4}\?regions=aus\.states$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Where in Australia do exports come from?");
+    await expect(page.getByTestId("region-map")).toBeVisible();
+    await expect(page.getByTestId("control-regions")).toHaveValue("Australia · States");
+    // The money is Australian dollars, said in the subtitle and the legend.
+    await expect(page.getByText(/Values in AUD/)).toBeVisible();
+    // The query behind the map: Western Australia's row is the table's first.
+    const api = await page.getByTestId("api-query-link").first().getAttribute("href");
+    const body = (await (await page.request.get(api!)).json()) as { data: Record<string, unknown>[] };
+    const wa = body.data.find((row) => row["State ID"] === "WA");
+    expect(Number(wa?.["Trade Value (AUD)"])).toBeGreaterThan(0);
+    await page.getByTestId("tab-table").click();
+    await expect(page.getByRole("row").nth(1)).toContainText("Western Australia");
+  });
+
+  test("a product filter at a depth the data hold, and what a map of regions cannot show", async ({ page }) => {
+    const ok = await page.goto("/en/visualize/geomap/hs92/export/aus/all/52603/2023?regions=aus.states");
+    expect(ok?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Where in Australia do exports of Copper Ore come from?");
+    await expect(page.getByTestId("region-map")).toBeVisible();
+    // Spain's provinces hold sections only, for one year, and no partners.
+    await page.goto("/es/visualize/geomap/hs92/export/esp/chl/52603/2010?regions=esp.provinces");
+    const problems = page.getByTestId("viz-problems");
+    await expect(problems).toContainText("Los datos regionales no tienen socios comerciales");
+    await expect(problems).toContainText("Un mapa de regiones puede filtrarse");
+    await page.getByTestId("problem-suggestion").click();
+    await expect(page).toHaveURL(/\/es\/visualize\/geomap\/hs92\/export\/esp\/all\/all\/\d{4}\?regions=esp\.provinces$/);
+    await expect(page.getByTestId("region-map")).toBeVisible();
+    // A malformed regions parameter is a 404, not a crash.
+    expect((await page.request.get("/en/visualize/geomap/hs92/export/esp/all/all/2022?regions=%3Cscript%3E")).status()).toBe(404);
+  });
+
+  test("the control panel switches between the world's countries and the regions the data hold", async ({ page }) => {
+    await page.goto("/zh/visualize/geomap/hs92/export/chl/show/all/2018");
+    await page.getByTestId("control-regions").click();
+    await page.getByRole("option", { name: /西班牙 · 省份/ }).click();
+    await expect(page).toHaveURL(/\?regions=esp\.provinces$/);
+    await expect(page.getByTestId("region-map")).toBeVisible();
+    await page.getByTestId("control-regions").click();
+    await page.getByRole("option", { name: "世界各国" }).click();
+    await expect(page).toHaveURL(/\/zh\/visualize\/geomap\/hs92\/export\/esp\/show\/all\/2022$/);
+  });
+});

@@ -9,6 +9,7 @@
  * HS4 and HS6 are answered only by data in the revision the URL names.
  */
 import { goodsYears, type CatalogEntry, type GoodsQuestion } from "@/domain/catalog/catalog";
+import type { RegionDataset } from "./regions";
 import { DEPTHS, FLOWS, isClassification, type Classification, type Depth, type Flow } from "./state";
 
 export type DepthYears = Record<Depth, number[]>;
@@ -24,6 +25,8 @@ export interface YearCoverage {
   /** Revisions with product data, the default first (the one holding the newest product detail). */
   classifications: Classification[];
   byClass: Partial<Record<Classification, ClassCoverage>>;
+  /** Subnational levels with data and a map (regions.ts); absent: none. */
+  regions?: RegionDataset[];
 }
 
 export interface CoverageQuestion {

@@ -34,4 +34,6 @@ export interface VizData {
   scatter?: { x: ScatterMeasure; y: ScatterMeasure };
   /** M49 -> ISO3 pairs for joining the world map. */
   m49?: [number, string][];
+  /** A map of a country's regions (rows are the level's members), with the currency of its values. */
+  regionMap?: { country: string; level: string; currency: string };
 }

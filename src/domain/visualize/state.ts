@@ -44,6 +44,12 @@ export type ProductSlot = { kind: "all" } | { kind: "show" } | { kind: "product"
 
 export type TimeSelection = { kind: "year"; year: number } | { kind: "range"; from: number; to: number };
 
+/** A subnational country's level mapped instead of the world's countries (geomap only): regions.ts. */
+export interface RegionRef {
+  country: string;
+  level: string;
+}
+
 export interface VizState {
   chart: ChartType;
   classification: Classification;
@@ -59,6 +65,8 @@ export interface VizState {
   /** Scatter measures (keys of measures.ts); absent means the default for the entity shown. */
   x?: string;
   y?: string;
+  /** Geomap of a country's regions (`?regions=esp.provinces`) instead of countries. */
+  regions?: RegionRef;
 }
 
 export const ALL: GeoSlot & ProductSlot = { kind: "all" };

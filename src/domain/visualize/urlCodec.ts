@@ -27,6 +27,7 @@ import { isLocale, type Locale } from "@/domain/i18n/locales";
 import { productUrlId, type VizCatalog } from "./catalog";
 import { coveredYears, type YearCoverage } from "./coverage";
 import { DEFAULT_AXES, isMeasureKey } from "./measures";
+import { parseRegionsToken, regionsToken } from "./regions";
 import {
   ALL,
   CHARTS,
@@ -199,6 +200,12 @@ export function canonicalState(state: VizState, coverage: YearCoverage): VizStat
   delete next.x;
   delete next.y;
   if (state.product.kind === "show" && state.depth && state.depth !== defaultDepth(state, coverage)) next.depth = state.depth;
+  delete next.regions;
+  if (state.chart === "geomap" && state.regions) {
+    // A map of regions: its country is the reporter; nothing else the URL carries changes.
+    next.regions = state.regions;
+    next.country = { kind: "country", id: state.regions.country };
+  }
   if (state.chart === "scatter") {
     const axes = DEFAULT_AXES[state.product.kind === "show" ? "product" : "country"];
     if (state.x && state.x !== axes.x) next.x = state.x;
@@ -233,6 +240,7 @@ export function buildVizPath(state: VizState, coverage: YearCoverage, options: {
   if (s.depth) query.set("depth", s.depth);
   if (s.x) query.set("x", s.x);
   if (s.y) query.set("y", s.y);
+  if (s.regions) query.set("regions", regionsToken(s.regions));
   const qs = query.toString();
   return `/${segments.join("/")}${qs ? `?${qs}` : ""}`;
 }
@@ -316,6 +324,13 @@ export function parseVizPath(segments: readonly string[], query: QueryInput, cat
     state[axis] = value;
   }
 
+  const regions = queryValue(query, "regions");
+  if (regions !== undefined && regions !== "") {
+    const ref = parseRegionsToken(regions);
+    if (!ref) return { ok: false, error: { code: "invalid_parameter", message: "regions: use {country}.{level}, for example esp.provinces.", value: regions } };
+    state.regions = ref;
+  }
+
   const canonical = canonicalState(state, catalog.coverage);
   return { ok: true, state: canonical, canonical: buildVizPath(canonical, catalog.coverage), ...(locale ? { locale } : {}) };
 }
@@ -323,7 +338,7 @@ export function parseVizPath(segments: readonly string[], query: QueryInput, cat
 /** The path and query of a request the way the codec builds them, to compare with the canonical one. */
 export function requestedVizPath(segments: readonly string[], query: QueryInput): string {
   const params = new URLSearchParams();
-  for (const name of ["depth", "x", "y", "locale"]) {
+  for (const name of ["depth", "x", "y", "regions", "locale"]) {
     const value = queryValue(query, name);
     if (value !== undefined) params.set(name, value);
   }

@@ -5,6 +5,7 @@
  * drawing something wrong. Pure: the data years come in through the catalog.
  */
 import { coveredYears, depthIndex, type YearCoverage } from "./coverage";
+import { planRegions, type RegionDataset, type RegionProblemCode } from "./regions";
 import { DEFAULT_AXES, scatterMeasure, type ScatterEntity, type ScatterMeasure } from "./measures";
 import { ALL, DEPTHS, SHOW, type Depth, type GeoSlot, type TimeSelection, type VizState } from "./state";
 import { defaultDepth, timeYears } from "./urlCodec";
@@ -26,9 +27,12 @@ export interface ViewPlan {
   question: PlanQuestion;
   years: number[];
   scatter?: { entity: ScatterEntity; x: ScatterMeasure; y: ScatterMeasure };
+  /** A map of a country's regions: the level's data (regions.ts). */
+  regions?: RegionDataset;
 }
 
 export type ProblemCode =
+  | RegionProblemCode
   | "manyShows"
   | "nothingShown"
   | "samePartner"
@@ -107,6 +111,11 @@ export function planView(state: VizState, coverage: YearCoverage): PlanResult {
 }
 
 function plan(state: VizState, coverage: YearCoverage): { ok: true; plan: ViewPlan } | { ok: false; problems: Problem[] } {
+  if (state.chart === "geomap" && state.regions) {
+    const regional = planRegions(state, coverage.regions ?? []);
+    if (!regional.ok) return regional;
+    return { ok: true, plan: { state, breakdown: "country", depth: "section", question: { depth: "section", bilateral: false }, years: [regional.year], regions: regional.dataset } };
+  }
   const problems: Problem[] = [];
   const { breakdown, shows } = breakdownOf(state);
   const fix = (patch: Partial<VizState>): VizState => ({ ...state, ...patch });

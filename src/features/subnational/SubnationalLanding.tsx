@@ -8,6 +8,9 @@ import { subnationalEntry, type LevelMembers } from "@/features/profiles/subnati
 import { TextLink } from "@/features/shell/AppLink";
 import { countryName, levelsWithData } from "@/server/subnational/data";
 import { mapMembers } from "@/server/subnational/geometry";
+import { ALL } from "@/domain/visualize/state";
+import { buildVizPath, defaultClassification } from "@/domain/visualize/urlCodec";
+import { vizCatalog } from "@/server/visualize/members";
 import { SubnationalMap } from "./SubnationalMap";
 
 export const CSV_HEADER = "country,level,region_id,region_name,year,flow,product_level,product_id,value,currency";
@@ -46,6 +49,15 @@ export async function SubnationalLanding({ locale, country }: { locale: Locale; 
   const mapped = firstMappedLevel(country);
   const mappedData = mapped ? levels.find((l) => l.level.slug === mapped.slug)?.data : null;
   const memberHref = (slug: string, id: string) => `/${locale}/profile${subnationalMemberPath(country.code, slug, id)}`;
+  // The same map in the visualisation builder (year and product choices), where the catalogue maps this level.
+  const coverage = mapped && mappedData ? (await vizCatalog().catch(() => null))?.coverage : null;
+  const builderPath =
+    mapped && mappedData && coverage?.regions?.some((r) => r.country === country.code && r.level === mapped.slug)
+      ? `/${locale}${buildVizPath(
+          { chart: "geomap", classification: defaultClassification(coverage), flow: mappedData.flow, country: { kind: "country", id: country.code }, partner: ALL, product: ALL, time: { kind: "year", year: mappedData.year }, regions: { country: country.code, level: mapped.slug } },
+          coverage,
+        )}`
+      : null;
   const levelName = (slug: string) => t(`levels.${slug}`);
   return (
     <Container size="lg" py="xl" data-testid="subnational-landing" data-country={country.code}>
@@ -82,6 +94,11 @@ export async function SubnationalLanding({ locale, country }: { locale: Locale; 
               linkable={mappedData?.members.map((m) => m.id)}
               labels={{ title: t("landing.mapTitle", { country: name, level: levelName(mapped.slug) }), noData: t("map.noData"), failed: t("map.failed") }}
             />
+            {builderPath && (
+              <TextLink href={builderPath} size="sm" px="xs" data-testid="open-map-in-builder">
+                {t("landing.openMap")}
+              </TextLink>
+            )}
           </Paper>
         ) : (
           <Text c="dimmed" data-testid="no-map">

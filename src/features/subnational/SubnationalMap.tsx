@@ -2,7 +2,8 @@
 
 import { Alert, Box, Skeleton, useComputedColorScheme } from "@mantine/core";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from "react";
+import { dataUrlBlob, type ChartHandle } from "@/features/charts/Chart";
 import type { Locale } from "@/domain/i18n/locales";
 import { geoLevel } from "@/domain/subnational/config";
 import { prepareFeatures, subnationalMapOption, type GeoCollection, type MapValue, type PreparedMap } from "@/domain/subnational/map";
@@ -36,6 +37,8 @@ export interface SubnationalMapProps {
   focus?: string;
   height?: number;
   testId?: string;
+  /** PNG and SVG export, as a chart's (the builder's download menu). */
+  ref?: Ref<ChartHandle>;
 }
 
 const prepared = new Map<string, Promise<PreparedMap>>();
@@ -65,7 +68,7 @@ function loadLevel(iso3: string, slug: string, lib: EChartsModule): Promise<Prep
  * (domain/subnational/config.ts), coloured or sized by `values` in their currency; members link to
  * their profiles when a link is given. Light and dark.
  */
-export function SubnationalMap({ iso3, levelSlug, values, currency, locale, labels, hrefFor, hrefBase, linkable, focus, height = 460, testId = "subnational-map" }: SubnationalMapProps) {
+export function SubnationalMap({ iso3, levelSlug, values, currency, locale, labels, hrefFor, hrefBase, linkable, focus, height = 460, testId = "subnational-map", ref }: SubnationalMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<Instance | null>(null);
   const [state, setState] = useState<{ lib: EChartsModule; map: PreparedMap } | "loading" | "failed">("loading");
@@ -122,6 +125,36 @@ export function SubnationalMap({ iso3, levelSlug, values, currency, locale, labe
     observer.observe(element);
     return () => observer.disconnect();
   }, [state, values, currency, dark, locale, labels.noData, focus, hrefFor, hrefBase, allowed, router, iso3, levelSlug, level]);
+
+  // Exports redraw the map off screen at a fixed size (SVG needs its own renderer), as Chart does.
+  useImperativeHandle(
+    ref,
+    () => ({
+      async exportImage(format) {
+        if (typeof state === "string" || !level) throw new Error("The map is not drawn yet.");
+        const width = 1200;
+        const height = 800;
+        const host = document.createElement("div");
+        host.style.cssText = `position:fixed;left:-100000px;top:0;width:${width}px;height:${height}px;`;
+        document.body.appendChild(host);
+        const background = dark ? "#242424" : "#ffffff";
+        const exporter = state.lib.echarts.init(host, null, { renderer: format === "svg" ? "svg" : "canvas", width, height });
+        try {
+          exporter.setOption({
+            ...subnationalMapOption({ mapName: `subnational-${iso3}/${levelSlug}`, level, prepared: state.map, values, locale, currency, dark, noDataLabel: labels.noData, focus, size: { width, height } }),
+            animation: false,
+            backgroundColor: background,
+          });
+          if (format === "svg") return new Blob([exporter.renderToSVGString()], { type: "image/svg+xml;charset=utf-8" });
+          return dataUrlBlob(exporter.getDataURL({ type: "png", pixelRatio: 2, backgroundColor: background }));
+        } finally {
+          exporter.dispose();
+          host.remove();
+        }
+      },
+    }),
+    [state, level, dark, iso3, levelSlug, values, locale, currency, labels.noData, focus],
+  );
 
   useEffect(
     () => () => {

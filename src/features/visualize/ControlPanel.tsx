@@ -9,6 +9,7 @@ import { parseProductUrlId, productUrlId } from "@/domain/visualize/catalog";
 import { DEFAULT_AXES, scatterMeasures } from "@/domain/visualize/measures";
 import { allYears, coveredDepths, type YearCoverage } from "@/domain/visualize/coverage";
 import { ALL, CHARTS, SHOW, revisionYear, type ChartType, type Classification, type Depth, type GeoSlot, type ProductSlot, type VizState } from "@/domain/visualize/state";
+import { parseRegionsToken, regionsToken } from "@/domain/visualize/regions";
 import { buildVizPath, defaultDepth } from "@/domain/visualize/urlCodec";
 import { switchChart } from "@/domain/visualize/views";
 import type { ControlOptions } from "./resolve";
@@ -82,7 +83,12 @@ export function ControlPanel({ state, coverage, options }: ControlPanelProps) {
     [options.sections, options.hs2, options.hs4, currentProduct, t],
   );
   // Every year some view of this revision can draw, and the depths it holds (the catalogue's answer).
-  const years = useMemo(() => allYears(coverage, state.classification).map(String), [coverage, state.classification]);
+  // A map of regions: the years its dataset holds, newest first.
+  const regional = state.chart === "geomap" && state.regions ? (coverage.regions ?? []).find((r) => r.country === state.regions?.country && r.level === state.regions?.level) : undefined;
+  const years = useMemo(
+    () => (regional ? [...regional.years].reverse() : allYears(coverage, state.classification)).map(String),
+    [coverage, state.classification, regional],
+  );
   const depths = useMemo(() => coveredDepths(coverage, state.classification), [coverage, state.classification]);
 
   const rangeChart = state.chart === "stacked" || state.chart === "line";
@@ -119,6 +125,30 @@ export function ControlPanel({ state, coverage, options }: ControlPanelProps) {
         comboboxProps={comboboxProps}
         data-testid="control-chart"
       />
+      {state.chart === "geomap" && (options.regions?.length ?? 0) > 0 && (
+        <Select
+          label={t("controls.map")}
+          data={[{ value: "world", label: t("controls.mapCountries") }, ...(options.regions ?? []).map(([value, label]) => ({ value, label }))]}
+          value={state.regions ? regionsToken(state.regions) : "world"}
+          searchable
+          allowDeselect={false}
+          onChange={(value) => {
+            const ref = value && value !== "world" ? parseRegionsToken(value) : null;
+            const dataset = ref && (coverage.regions ?? []).find((r) => r.country === ref.country && r.level === ref.level);
+            if (!ref || !dataset) {
+              const next: VizState = { ...state, partner: SHOW, product: ALL };
+              delete next.regions;
+              go(next);
+              return;
+            }
+            const year = state.time.kind === "year" && dataset.years.includes(state.time.year) ? state.time.year : dataset.years[dataset.years.length - 1];
+            const product = state.product.kind === "product" && dataset.depths.includes(state.product.product.level) ? state.product : ALL;
+            go({ ...state, regions: ref, country: { kind: "country", id: ref.country }, partner: ALL, product, flow: dataset.flows.includes(state.flow) ? state.flow : (dataset.flows[0] ?? "export"), time: { kind: "year", year } });
+          }}
+          comboboxProps={comboboxProps}
+          data-testid="control-regions"
+        />
+      )}
       {coverage.classifications.length > 1 && (
         <Select
           label={t("controls.classification")}
@@ -146,6 +176,7 @@ export function ControlPanel({ state, coverage, options }: ControlPanelProps) {
           data-testid="control-flow"
         />
       </div>
+      {!regional && (
       <div>
         <Text component="label" size="sm" fw={500} id="viz-show-label">
           {t("controls.show")}
@@ -160,7 +191,8 @@ export function ControlPanel({ state, coverage, options }: ControlPanelProps) {
           data-testid="control-show"
         />
       </div>
-      {breakdown !== "country" && (
+      )}
+      {!regional && breakdown !== "country" && (
         <Select
           label={t("controls.country")}
           data={countryData}
@@ -174,7 +206,7 @@ export function ControlPanel({ state, coverage, options }: ControlPanelProps) {
           data-testid="control-country"
         />
       )}
-      {breakdown !== "partner" && (
+      {!regional && breakdown !== "partner" && (
         <Select
           label={t("controls.partner")}
           data={partnerData}

@@ -1,7 +1,7 @@
 "use client";
 
 import { Alert, Button, Group, Stack, Tabs, Text } from "@mantine/core";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useId, useMemo, useRef, useState } from "react";
 import { scatterPoints } from "@/domain/charts/options/scatterPoints";
 import { LEGEND_ICON, UNKNOWN_COLOR } from "@/domain/charts/presentation";
@@ -10,7 +10,9 @@ import { ApiQueryLinks, ChartActions, fileSlug } from "@/features/charts/ChartAc
 import { Chart, type ChartHandle } from "@/features/charts/Chart";
 import { ChartLegend } from "@/features/charts/ChartLegend";
 import { DataTable } from "@/features/charts/DataTable";
+import type { Locale } from "@/domain/i18n/locales";
 import type { VizData } from "@/domain/visualize/data";
+import { SubnationalMap } from "@/features/subnational/SubnationalMap";
 import { chartSpecFor } from "./chartSpec";
 
 export interface VisualizeViewProps {
@@ -32,13 +34,17 @@ export interface VisualizeViewProps {
 /** A chart with its legend, data table, downloads, share links, sources and API queries. */
 export function VisualizeView({ data, title, subtitle, path, embedPath, embedded = false, height = 560, showSources = true, compactApi = false }: VisualizeViewProps) {
   const t = useTranslations("charts");
+  const tv = useTranslations("visualize.regionMap");
+  const locale = useLocale() as Locale;
   const chart = useRef<ChartHandle>(null);
+  const region = data.regionMap;
+  const mapValues = useMemo(() => (region ? data.rows.map((r) => ({ id: r.id, value: r.value ?? 0, name: r.name })) : undefined), [region, data.rows]);
   const [tab, setTab] = useState<string | null>("chart");
   const spec = useMemo(() => chartSpecFor(data), [data]);
   const table = useMemo(
     () =>
       chartTable(
-        { rows: data.rows, groups: data.groups, scatter: data.scatter },
+        { rows: data.rows, groups: data.groups, scatter: data.scatter, ...(data.regionMap?.currency === "AUD" ? { currency: "AUD" as const } : {}) },
         {
           code: t("table.code"),
           name: t("table.name"),
@@ -69,7 +75,21 @@ export function VisualizeView({ data, title, subtitle, path, embedPath, embedded
 
   const chartView = (
     <Stack gap="sm">
-      <Chart ref={chart} spec={spec} title={title} subtitle={subtitle} height={height} />
+      {region ? (
+        <SubnationalMap
+          ref={chart}
+          iso3={region.country}
+          levelSlug={region.level}
+          values={mapValues}
+          currency={region.currency}
+          locale={locale}
+          labels={{ title, noData: tv("noData"), failed: tv("failed") }}
+          height={typeof height === "number" ? height : 560}
+          testId="region-map"
+        />
+      ) : (
+        <Chart ref={chart} spec={spec} title={title} subtitle={subtitle} height={height} />
+      )}
       {showLegend && <ChartLegend groups={data.groups} />}
       {data.chart === "geomap" && (
         <Group gap={6} data-testid="map-no-data">

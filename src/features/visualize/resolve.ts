@@ -10,6 +10,7 @@ import { DEFAULT_AXES } from "@/domain/visualize/measures";
 import type { ProductRef, VizState } from "@/domain/visualize/state";
 import { buildVizPath, formatTime, parseVizPath, requestedVizPath, type QueryInput } from "@/domain/visualize/urlCodec";
 import type { YearCoverage } from "@/domain/visualize/coverage";
+import { regionsToken } from "@/domain/visualize/regions";
 import type { Problem } from "@/domain/visualize/views";
 import type { VizData } from "@/domain/visualize/data";
 import { loadView } from "@/server/visualize/view";
@@ -23,6 +24,8 @@ export interface ControlOptions {
   hs4: [string, string][];
   /** The state's product when no list holds it (an HS6 subheading): [url id, label]. */
   current?: [string, string];
+  /** Maps of regions the data hold ("esp.provinces", "Spain · Provinces"). */
+  regions?: [string, string][];
 }
 
 export interface ExplainedProblem {
@@ -68,6 +71,10 @@ export function vizTitle(state: VizState, members: VizMembers, t: Translator): s
   const partner = state.partner.kind === "country" ? countryName(members, state.partner.id) : "";
   const product = state.product.kind === "product" ? productName(members, state.product.product) : "";
   const flow = state.flow;
+  if (state.chart === "geomap" && state.regions) {
+    const place = countryName(members, state.regions.country);
+    return product ? t(`visualize.titles.${flow}.regionsProduct`, { country: place, product }) : t(`visualize.titles.${flow}.regions`, { country: place });
+  }
   if (state.chart === "scatter") {
     const entity = state.product.kind === "show" ? "product" : "country";
     const axes = { x: state.x ?? DEFAULT_AXES[entity].x, y: state.y ?? DEFAULT_AXES[entity].y };
@@ -90,8 +97,14 @@ export function vizTitle(state: VizState, members: VizMembers, t: Translator): s
   return t(`visualize.titles.${flow}.total`, { country: countryStart });
 }
 
-function vizSubtitle(state: VizState, members: VizMembers, t: Translator, depth?: string): string {
+function vizSubtitle(state: VizState, members: VizMembers, t: Translator, depth?: string, currency?: string): string {
   const parts = [formatTime(state.time).replace("-", "–")];
+  if (state.chart === "geomap" && state.regions) {
+    parts.push(t(`subnational.levels.${state.regions.level}`));
+    if (state.product.kind === "product") parts.push(t("visualize.subtitle.product", { product: productName(members, state.product.product) }));
+    if (currency) parts.push(currency === "USD" ? t("visualize.subtitle.units") : t("visualize.subtitle.currency", { currency }));
+    return parts.join(" · ");
+  }
   if (state.partner.kind === "country" && state.product.kind !== "show" && state.chart !== "scatter") {
     parts.push(t("visualize.subtitle.partner", { partner: countryName(members, state.partner.id) }));
   }
@@ -103,10 +116,13 @@ function vizSubtitle(state: VizState, members: VizMembers, t: Translator, depth?
   return parts.join(" · ");
 }
 
-function controlOptions(members: VizMembers, locale: Locale, state: VizState): ControlOptions {
+function controlOptions(members: VizMembers, locale: Locale, state: VizState, coverage: YearCoverage, t: Translator): ControlOptions {
   const collator = new Intl.Collator(locale);
   const byName = (a: [string, string], b: [string, string]) => collator.compare(a[1], b[1]);
   return {
+    regions: (coverage.regions ?? [])
+      .map((r): [string, string] => [regionsToken(r), t("visualize.controls.regionsOf", { country: countryName(members, r.country), level: t(`subnational.levels.${r.level}`) })])
+      .sort(byName),
     countries: [...members.countries.values()].filter((c) => !c.aggregate).map((c): [string, string] => [c.id, c.name]).sort(byName),
     sections: [...members.sections.values()]
       .filter((s) => s.id !== "99")
@@ -124,6 +140,7 @@ function problemMessage(problem: Problem, t: Translator): string {
   const params = { ...(problem.params ?? {}) };
   if (problem.code === "measureUnavailable" && typeof params.measure === "string") params.measure = t(`charts.measures.${params.measure}`);
   if (typeof params.depth === "string") params.depth = t(`visualize.controls.${params.depth}`);
+  if (typeof params.depths === "string" && params.depths !== "–") params.depths = params.depths.split(", ").map((d) => t(`visualize.controls.${d}`)).join(", ");
   return t(`visualize.problems.${problem.code}`, params);
 }
 
@@ -175,7 +192,7 @@ export async function resolveVizState(
     path: `/${locale}${buildVizPath(state, coverage)}`,
     embedPath: `/${locale}${buildVizPath(state, coverage, { embed: true })}`,
     // The control panel's lists (sorted names of every country and product): only where drawn.
-    options: embed || options.controls === false ? { countries: [], sections: [], hs2: [], hs4: [] } : controlOptions(members, locale, state),
+    options: embed || options.controls === false ? { countries: [], sections: [], hs2: [], hs4: [] } : controlOptions(members, locale, state, coverage, t),
   };
   let view;
   try {
@@ -201,5 +218,5 @@ export async function resolveVizState(
     };
   }
   const showsDepth = view.plan.breakdown === "product" && state.chart !== "network" && state.chart !== "scatter";
-  return { ...common, kind: "ok", subtitle: vizSubtitle(state, members, t, showsDepth ? view.plan.depth : undefined), data: view.data };
+  return { ...common, kind: "ok", subtitle: vizSubtitle(state, members, t, showsDepth ? view.plan.depth : undefined, view.data.regionMap?.currency), data: view.data };
 }

@@ -25,7 +25,7 @@ const resolveCached = cache((segmentsKey: string, queryKey: string, locale: Loca
 
 export function resolveRoute(segments: readonly string[], query: SearchParams, locale: Locale, embed: boolean): Promise<Resolution> {
   const picked: SearchParams = {};
-  for (const name of ["depth", "x", "y", "locale"]) if (query[name] !== undefined) picked[name] = query[name];
+  for (const name of ["depth", "x", "y", "regions", "locale"]) if (query[name] !== undefined) picked[name] = query[name];
   return resolveCached(JSON.stringify(segments.map(decode)), JSON.stringify(picked), locale, embed);
 }
 

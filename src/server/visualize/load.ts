@@ -4,15 +4,18 @@
  * the query behind the chart.
  */
 import "server-only";
-import { colorOrGrey, type IconKind } from "@/domain/charts/presentation";
+import { colorOrGrey, quantileBreaks, sequentialColor, type IconKind } from "@/domain/charts/presentation";
 import type { ChartGroup, ChartRow } from "@/domain/charts/types";
 import type { Locale } from "@/domain/i18n/locales";
+import { datasetOf } from "@/domain/subnational/config";
 import { vizQuestion } from "@/domain/visualize/coverage";
+import type { RegionDataset } from "@/domain/visualize/regions";
 import type { Depth } from "@/domain/visualize/state";
 import type { VizData, VizQuery } from "@/domain/visualize/data";
 import type { ViewPlan } from "@/domain/visualize/views";
-import { tradeYears, type GoodsQuestion, type YearSource } from "@/server/catalog/catalog";
-import { COMPLEXITY_CUBES, getCube } from "@/server/warehouse/registry";
+import { dataCatalog, tradeYears, type GoodsQuestion, type YearSource } from "@/server/catalog/catalog";
+import { genericLevel } from "@/server/subnational/data";
+import { COMPLEXITY_CUBES, SUBNATIONAL_GENERIC_CUBE, cubeLevels, getCube } from "@/server/warehouse/registry";
 import { dataApiUrl, queryCube, WarehouseError, type DataQuery, type DataRecord, type DataResponse } from "@/server/warehouse/client";
 import { productSpaceIds } from "./assets";
 import { vizMembers, type VizMembers } from "./members";
@@ -386,8 +389,50 @@ async function loadScatter(plan: ViewPlan, locale: Locale, members: VizMembers):
   };
 }
 
+/**
+ * A map of a country's regions: one row per member of the level, in the year and for the product
+ * the plan names, from the catalogue's dataset for that level. Package cubes are queried through the
+ * cube API (the level is the one whose column the catalogue counts reporters by); a generically
+ * imported level is read as totals (server/subnational/data.ts).
+ */
+async function loadRegions(plan: ViewPlan & { regions: RegionDataset }, locale: Locale): Promise<VizData> {
+  const { country, level } = plan.regions;
+  const year = plan.years[0];
+  const dataset = datasetOf(country, level);
+  const entry = (await dataCatalog()).entries.find((e) => e.kind === "subnational" && e.dataset === dataset && e.year === year);
+  const base: Pick<VizData, "chart" | "groups" | "nested" | "dimension" | "years" | "focus"> = { chart: plan.state.chart, groups: [], nested: false, dimension: "Region", years: [year], focus: null };
+  if (!entry) return { ...base, rows: [], queries: [], sources: [], fallbackNames: false, regionMap: { country, level, currency: "USD" } };
+  // Rows coloured as the map colours them (sequential classes of the values), for the table's swatches.
+  const coloured = (rows: ChartRow[]): ChartRow[] => {
+    const breaks = quantileBreaks(rows.map((r) => r.value ?? 0).filter((v) => v > 0), 7);
+    return rows.map((r) => ({ ...r, color: sequentialColor(r.value, breaks) }));
+  };
+  if (entry.cube === SUBNATIONAL_GENERIC_CUBE.name) {
+    const summary = await genericLevel(country, level, locale, year);
+    const rows = coloured((summary?.members ?? []).map((m) => ({ id: m.id, name: m.name, kind: "other" as const, color: "", value: m.value })));
+    return { ...base, rows, queries: [], sources: [entry.source], fallbackNames: false, regionMap: { country, level, currency: summary?.currency ?? "USD" } };
+  }
+  const cube = getCube(entry.cube);
+  const column = cube?.catalog?.derivedDatasets?.find((d) => d.dataset === dataset)?.reporterColumn ?? cube?.catalog?.reporterColumn;
+  const memberLevel = cube && column ? cubeLevels(cube).find((l) => l.column === column) : undefined;
+  if (!cube || !memberLevel) throw new Error(`visualize: no member level for ${dataset} in ${entry.cube}`);
+  const query: DataQuery = {
+    cube: cube.name,
+    drilldowns: [memberLevel.name],
+    measures: [cube.defaultMeasure],
+    cuts: [{ level: "Year", ids: [year] }, ...productCut(plan)],
+    sort: [{ key: cube.defaultMeasure, direction: "desc" }],
+  };
+  const result = await run(query, "main", locale);
+  const rows = coloured(
+    result.response.data.map((r) => ({ id: str(r[`${memberLevel.name} ID`]), name: str(r[memberLevel.name]), kind: "other" as const, color: "", value: num(r[cube.defaultMeasure]) ?? 0 })),
+  );
+  return { ...base, dimension: memberLevel.name, rows, ...provenance(result), regionMap: { country, level, currency: cube.annotations.currency ?? "USD" } };
+}
+
 /** Loads what a plan needs. Throws WarehouseError when the warehouse cannot answer. */
 export async function loadVisualization(plan: ViewPlan, locale: Locale): Promise<VizData> {
+  if (plan.regions) return loadRegions({ ...plan, regions: plan.regions }, locale);
   const members = await vizMembers(locale);
   if (plan.state.chart === "network") return loadNetwork(plan, locale, members);
   if (plan.state.chart === "scatter") return loadScatter(plan, locale, members);

@@ -7,10 +7,12 @@ import "server-only";
 import type { Locale } from "@/domain/i18n/locales";
 import { createVizCatalog, type VizCatalog } from "@/domain/visualize/catalog";
 import { vizCoverage } from "@/domain/visualize/coverage";
+import { regionDatasets } from "@/domain/visualize/regions";
 import { dataCatalog } from "@/server/catalog/catalog";
 import { profileIndexOfGeneration } from "@/server/search/build";
 import { getMembers, type Member } from "@/server/warehouse/client";
 import { warehouseMeta } from "@/server/warehouse/db";
+import { SUBNATIONAL_GENERIC_CUBE } from "@/server/warehouse/registry";
 
 export interface NamedMember {
   id: string;
@@ -115,7 +117,7 @@ export async function vizCatalog(): Promise<VizCatalog> {
         hs2: [...members.hs2.values()].map((m) => ({ id: m.id, section: m.parent ?? "", name: m.name })),
         hs4: [...members.hs4.values()].map((m) => ({ id: m.id, section: m.parent ?? "", name: m.name })),
         hs6: [...members.hs6.values()].map((m) => ({ id: m.id, section: m.parent ?? "", name: m.name })),
-        coverage: vizCoverage(catalog.entries),
+        coverage: { ...vizCoverage(catalog.entries), regions: regionDatasets(catalog.entries, (e) => e.cube !== SUBNATIONAL_GENERIC_CUBE.name) },
       });
     })();
     s.catalog.catch(() => {

@@ -17,13 +17,13 @@ export type ViewResult = { kind: "ok"; plan: ViewPlan; data: VizData } | { kind:
 
 /** The state's fields in a fixed order, so equal states share one cache entry. */
 export function viewKey(state: VizState): string {
-  const { chart, classification, flow, country, partner, product, time, depth, x, y } = state;
-  return JSON.stringify([chart, classification, flow, country, partner, product, time, depth ?? null, x ?? null, y ?? null]);
+  const { chart, classification, flow, country, partner, product, time, depth, x, y, regions } = state;
+  return JSON.stringify([chart, classification, flow, country, partner, product, time, depth ?? null, x ?? null, y ?? null, regions ?? null]);
 }
 
 const loadByKey = cache(async (key: string, locale: Locale): Promise<ViewResult> => {
   const state = JSON.parse(key) as unknown[];
-  const [chart, classification, flow, country, partner, product, time, depth, x, y] = state as [
+  const [chart, classification, flow, country, partner, product, time, depth, x, y, regions] = state as [
     VizState["chart"],
     VizState["classification"],
     VizState["flow"],
@@ -34,8 +34,9 @@ const loadByKey = cache(async (key: string, locale: Locale): Promise<ViewResult>
     VizState["depth"] | null,
     string | null,
     string | null,
+    VizState["regions"] | null,
   ];
-  const viz: VizState = { chart, classification, flow, country, partner, product, time, ...(depth ? { depth } : {}), ...(x ? { x } : {}), ...(y ? { y } : {}) };
+  const viz: VizState = { chart, classification, flow, country, partner, product, time, ...(depth ? { depth } : {}), ...(x ? { x } : {}), ...(y ? { y } : {}), ...(regions ? { regions } : {}) };
   const catalog = await vizCatalog();
   const planned = planView(viz, catalog.coverage);
   if (!planned.ok) return { kind: "problems", problems: planned.problems, ...(planned.suggestion ? { suggestion: planned.suggestion } : {}) };
