@@ -38,6 +38,8 @@ function server(serverPort: number, url: string, extra: Record<string, string | 
     // The whole suite comes from one address: its anonymous API allowance is higher than the
     // published default (120), still below a key's (1200), which api-keys.spec.ts uses up.
     API_LIMIT_ANONYMOUS: "1000",
+    // Every account the suite makes signs up from this one address: more than the default 30 an hour.
+    SIGNUP_LIMIT_PER_HOUR: "500",
     STRICT_MESSAGES: "1",
     // A fixed secret for the test server only (production refuses to start without one).
     NEXTAUTH_SECRET: "e2e-only-secret-never-used-in-production-0123456789",

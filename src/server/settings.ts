@@ -41,6 +41,8 @@ export interface Settings {
   front: { pageCacheBytes: number; pageCacheSeconds: number; renderConcurrency: number; renderQueue: number };
   /** The data API's published limits, requests per minute (server/api/meter.ts). */
   api: { anonymousPerMinute: number; keyPerMinute: number; proKeyPerMinute: number };
+  /** SIGNUP_LIMIT_PER_HOUR: sign-ups per client address an hour (server/auth/rateLimits.ts). */
+  signupPerHour: number;
   /** NODE_NAME: sent as X-Node on every answer when set (which node of several answered). */
   nodeName: string | null;
   /** EXPORT_DIR as given (relative to projectRoot), when set: where `npm run data:export` writes the bulk files. */
@@ -144,6 +146,7 @@ export function parseSettings(env: Env): Settings {
       keyPerMinute: read("API_LIMIT_KEY", wholeNumber(1_000_000), 1200),
       proKeyPerMinute: read("API_LIMIT_KEY_PRO", wholeNumber(1_000_000), 6000),
     },
+    signupPerHour: read("SIGNUP_LIMIT_PER_HOUR", wholeNumber(100_000), 30),
     exportDir: optionalText(env, "EXPORT_DIR"),
     nodeName: read<string | null>("NODE_NAME", text.pipe(z.string().regex(/^[A-Za-z0-9._-]{1,40}$/, "must be 1 to 40 letters, digits, dots, dashes or underscores")), null),
     siteUrl: toUrl(read<string | null>("SITE_URL", url(["http:", "https:"]), null)),
@@ -183,7 +186,7 @@ export function parseSettings(env: Env): Settings {
 
 /** Every variable parseSettings reads: a change to any of them means a new parse. */
 const NAMES = [
-  "NODE_ENV", "PORT", "TRUST_PROXY_HOPS", "PAGE_CACHE_MB", "PAGE_CACHE_SECONDS", "RENDER_CONCURRENCY", "RENDER_QUEUE", "API_LIMIT_ANONYMOUS", "API_LIMIT_KEY", "API_LIMIT_KEY_PRO", "EXPORT_DIR", "NODE_NAME", "SITE_URL", "NEXTAUTH_URL", "NEXTAUTH_SECRET", "AUTH_SECRET", "PROJECT_ROOT", "TRADE_DATA_DIR",
+  "NODE_ENV", "PORT", "TRUST_PROXY_HOPS", "PAGE_CACHE_MB", "PAGE_CACHE_SECONDS", "RENDER_CONCURRENCY", "RENDER_QUEUE", "API_LIMIT_ANONYMOUS", "API_LIMIT_KEY", "API_LIMIT_KEY_PRO", "SIGNUP_LIMIT_PER_HOUR", "EXPORT_DIR", "NODE_NAME", "SITE_URL", "NEXTAUTH_URL", "NEXTAUTH_SECRET", "AUTH_SECRET", "PROJECT_ROOT", "TRADE_DATA_DIR",
   "WAREHOUSE_PATH", "WAREHOUSE_CACHE_ENTRIES", "WAREHOUSE_CACHE_MB", "WAREHOUSE_QUERY_TIMEOUT_MS", "WAREHOUSE_THREADS",
   "WAREHOUSE_MEMORY_LIMIT", "WAREHOUSE_CONNECTIONS", "WAREHOUSE_QUEUE", "DATABASE_URL", "APP_DB_PATH", "SMTP_URL", "EMAIL_FROM",
   "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_ACADEMIC_COUPON", "GTM_ID", "SLACK_WEBHOOK_URL", "LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL", "ENABLE_TEST_ROUTES", "STRICT_MESSAGES",

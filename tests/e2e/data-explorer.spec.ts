@@ -1,4 +1,4 @@
-import { signedInUser, userCli } from "./support/accounts";
+import { sharedUser } from "./support/accounts";
 import { expect, test, type APIRequestContext, type Page } from "./support/test";
 
 // The data explorer (/explorer) is PRO, decided on the server. Anonymous and free visitors get the
@@ -21,9 +21,8 @@ async function tradeCube(request: APIRequestContext): Promise<string> {
   return cube!.name;
 }
 
-async function proUser(page: Page, prefix: string) {
-  const email = await signedInUser(page.request, prefix);
-  userCli("set-role", email, "1");
+async function proUser(page: Page) {
+  await sharedUser(page.request, "pro");
 }
 
 async function pickOption(page: Page, name: RegExp) {
@@ -55,7 +54,7 @@ test.describe("data explorer", () => {
   });
 
   test("a free user gets the gate too", async ({ page }) => {
-    await signedInUser(page.request, "explorer-free");
+    await sharedUser(page.request, "free");
     await page.goto(PATH);
     await expect(page.getByTestId("pro-gate")).toBeVisible();
     await expect(page.getByTestId("pro-gate-sign-in")).toHaveCount(0);
@@ -64,7 +63,7 @@ test.describe("data explorer", () => {
 
   test("a PRO user builds a query: table, API URL, chart, pivot, and the URL restores it", async ({ page, request }) => {
     const cube = await tradeCube(request);
-    await proUser(page, "explorer-pro");
+    await proUser(page);
     await page.goto(PATH);
     await expect(page.getByTestId("qb-title")).toHaveText("Data explorer");
     await expect(page.getByTestId("pro-gate")).toHaveCount(0);
@@ -119,7 +118,7 @@ test.describe("data explorer", () => {
 
   test("a PRO user pivots two dimensions, computed by /api/pivot", async ({ page, request }) => {
     const cube = await tradeCube(request);
-    await proUser(page, "explorer-pivot");
+    await proUser(page);
     await page.goto(`${PATH}?cube=${cube}&drilldowns=Year,Section&measures=Trade%20Value&cut=Exporter%20Country=deu`);
     await page.getByTestId("qb-tab-pivot").click();
     await expect(page.getByTestId("qb-pivot-table")).toBeVisible({ timeout: 30_000 });
@@ -139,7 +138,7 @@ test.describe("data explorer", () => {
 
   test("bad input gets a clear message, and the APIs answer 4xx JSON", async ({ page, request }) => {
     const cube = await tradeCube(request);
-    await proUser(page, "explorer-bad");
+    await proUser(page);
     await page.goto(`${PATH}?cube=nope%3Cscript%3E`);
     await expect(page.getByTestId("qb-problems")).toBeVisible();
     await page.goto(`${PATH}?cube=${cube}&drilldowns=Planet&measures=Trade%20Value`);

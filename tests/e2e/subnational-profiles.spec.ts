@@ -1,5 +1,5 @@
 import { formatAud, formatUsd } from "../../src/domain/format";
-import { signedInUser, userCli } from "./support/accounts";
+import { sharedUser } from "./support/accounts";
 import { expect, test } from "./support/test";
 
 // Data-backed subnational profiles (issue 23): an Australian state (values in AUD, labelled so
@@ -10,8 +10,7 @@ const CATALONIA = "/en/profile/subnational_esp/autonomous/107";
 
 test.describe("subnational profiles with data", () => {
   test.beforeEach(async ({ page }) => {
-    const email = await signedInUser(page.request, "subnat-pro");
-    userCli("set-role", email, "1");
+    await sharedUser(page.request, "pro");
   });
 
   test("an Australian state shows its exports in AUD, never as USD, with the map and every section", async ({ page, request }) => {

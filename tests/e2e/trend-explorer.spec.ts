@@ -1,4 +1,4 @@
-import { signedInUser, userCli } from "./support/accounts";
+import { sharedUser } from "./support/accounts";
 import { expect, test, type Page } from "./support/test";
 
 // The trend explorer is PRO: the server reads the session's role. Everyone else gets the PRO gate
@@ -7,10 +7,8 @@ const PATH = "/trend-explorer";
 
 const rows = (page: Page) => page.getByTestId("trend-row");
 
-async function signInPro(page: Page, prefix: string) {
-  const email = await signedInUser(page.request, prefix);
-  userCli("set-role", email, "1");
-  return email;
+async function signInPro(page: Page) {
+  return sharedUser(page.request, "pro");
 }
 
 /** The margins chart's parts add up to its total (each bar carries its value). */
@@ -52,7 +50,7 @@ test.describe("trend explorer", () => {
   });
 
   test("a free account gets the gate too", async ({ page }) => {
-    await signedInUser(page.request, "trends-free");
+    await sharedUser(page.request, "free");
     await page.goto(`/en${PATH}`);
     await expect(page.getByTestId("pro-gate")).toBeVisible();
     await expect(page.getByTestId("pro-gate-sign-in")).toHaveCount(0);
@@ -62,7 +60,7 @@ test.describe("trend explorer", () => {
   });
 
   test("a PRO account ranks a country's products, sorts, links to profiles and gets the same numbers from the API", async ({ page }) => {
-    await signInPro(page, "trends-pro");
+    await signInPro(page);
     const response = await page.goto(`/en${PATH}?reporter=deu`);
     expect(response?.status()).toBe(200);
     await expect(page.getByTestId("pro-gate")).toHaveCount(0);
@@ -98,7 +96,7 @@ test.describe("trend explorer", () => {
   });
 
   test("bad selections get a clear message, in the page and as 4xx JSON", async ({ page }) => {
-    await signInPro(page, "trends-bad");
+    await signInPro(page);
     await page.goto(`/en${PATH}?reporter=zzz`);
     await expect(page.getByTestId("trend-error")).toHaveAttribute("data-code", "unknown_reporter");
     await expect(page.getByTestId("trend-error")).toContainText("zzz");
@@ -112,7 +110,7 @@ test.describe("trend explorer", () => {
   });
 
   test("the PRO page speaks Spanish and Chinese", async ({ page }) => {
-    await signInPro(page, "trends-i18n");
+    await signInPro(page);
     await page.goto(`/es${PATH}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Explorador de tendencias");
     await expect(page.getByRole("heading", { name: "De dónde vino el cambio" })).toBeVisible();

@@ -4,6 +4,7 @@
  */
 import "server-only";
 import { windowCounter, type WindowCounter } from "@/server/http/counters";
+import { settings } from "@/server/settings";
 import { LoginGuard, LOGIN_LIMITS } from "./loginGuard";
 
 const MINUTE = 60_000;
@@ -32,7 +33,7 @@ export function limiters(): Limiters {
     login: new LoginGuard(LOGIN_LIMITS, Date.now, windowCounter),
     magicLink: windowCounter("magic-link", 10, 15 * MINUTE),
     magicLinkEmail: windowCounter("magic-link-email", 5, 60 * MINUTE),
-    signup: windowCounter("signup", 30, 60 * MINUTE),
+    signup: windowCounter("signup", settings().signupPerHour, 60 * MINUTE),
     signupEmail: windowCounter("signup-email", 5, 60 * MINUTE),
     account: windowCounter("account", 30, 15 * MINUTE),
     clientLog: windowCounter("client-log", 20, MINUTE),

@@ -64,3 +64,21 @@ export async function signedInUser(request: APIRequestContext, prefix: string, o
   await signInByApi(request, email);
   return email;
 }
+
+const sharedEmails = new Map<string, string>();
+
+/**
+ * One account per plan for this worker, signed in on `request`: pages that only need "a free user"
+ * or "a PRO user" reuse it, so the suite stays under the sign-up limit per address (30 an hour).
+ */
+export async function sharedUser(request: APIRequestContext, plan: "free" | "pro"): Promise<string> {
+  let email = sharedEmails.get(plan);
+  if (!email) {
+    email = uniqueEmail(`shared-${plan}`);
+    await signUpByApi(request, email);
+    if (plan === "pro") userCli("set-role", email, "1");
+    sharedEmails.set(plan, email);
+  }
+  await signInByApi(request, email);
+  return email;
+}
