@@ -7,7 +7,8 @@ import type { BulkPackage } from "@/domain/bulk/bulk";
 import { closeWarehouse } from "@/server/warehouse/db";
 import { queryCube } from "@/server/warehouse/client";
 import { importTiny, tempDir } from "@/server/warehouse/__tests__/helpers";
-import { exportBulk, inlineParams, sqlLiteral } from "./export";
+import { inlineParams, sqlLiteral } from "@/server/warehouse/sql";
+import { exportBulk } from "./export";
 import { bulkPackage } from "./files";
 
 const dir = tempDir("bulk-export-test-");

@@ -11,9 +11,9 @@ import { createReadStream, existsSync, mkdirSync, readdirSync, renameSync, rmSyn
 import path from "node:path";
 import { internationalDatasets, generationOf, richestGoodsDataset, FORMAT_EXTENSION, type BulkFormat, type BulkPackage, type BulkResource, type BulkTier } from "@/domain/bulk/bulk";
 import { compileQuery, type CompiledQuery } from "@/server/warehouse/compile";
-import { warehouseEngine, warehouseMeta, withWarehouse, type SqlParam, type WarehouseMeta, type WarehouseSession } from "@/server/warehouse/db";
+import { warehouseEngine, warehouseMeta, withWarehouse, type WarehouseMeta, type WarehouseSession } from "@/server/warehouse/db";
 import { resolveQuery } from "@/server/warehouse/query";
-import { literal } from "@/server/warehouse/sql";
+import { inlineParams, sqlLiteral } from "@/server/warehouse/sql";
 import type { DataQuery } from "@/server/warehouse/types";
 import { CUBES, type CubeDef, type LevelDef } from "@/server/warehouse/registry";
 import { settings } from "@/server/settings";
@@ -23,24 +23,6 @@ export function exportRoot(): string {
   return path.resolve(/*turbopackIgnore: true*/ s.projectRoot, s.exportDir ?? path.join(/*turbopackIgnore: true*/ "data", "exports"));
 }
 
-/** A SQL literal for one of our own parameters (ids validated by the resolver, years, limits). */
-export function sqlLiteral(value: SqlParam): string {
-  if (value === null) return "NULL";
-  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
-    return String(value);
-  }
-  return literal(value);
-}
-
-/** COPY takes no parameters: the compiled SQL with each `$pN` written as a literal. */
-export function inlineParams(sql: string, params: Record<string, SqlParam>): string {
-  return sql.replace(/\$(p\d+)\b/g, (whole, name: string) => {
-    if (!(name in params)) throw new Error(`no value for ${whole}`);
-    return sqlLiteral(params[name]!);
-  });
-}
 
 function levelsOf(cube: CubeDef): LevelDef[] {
   return cube.dimensions.flatMap((d) => d.hierarchies.flatMap((h) => h.levels));

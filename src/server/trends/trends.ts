@@ -9,7 +9,7 @@ import { cache } from "react";
 import { PRODUCT_DEPTHS, type YearSource } from "@/domain/catalog/catalog";
 import type { Locale } from "@/domain/i18n/locales";
 import { buildProfilePath } from "@/domain/profiles/path";
-import type { Margins, TrendStatus } from "@/domain/trends/maths";
+import type { Margins, MemberTrend, TrendStatus } from "@/domain/trends/maths";
 import {
   defaultPeriod,
   MOVERS,
@@ -45,20 +45,10 @@ export function isTrendError(error: unknown): error is TrendError {
   return error instanceof TrendError || (error instanceof Error && error.name === "TrendError" && typeof (error as TrendError).status === "number");
 }
 
-export interface TrendRow {
-  id: string;
+export interface TrendRow extends MemberTrend {
   name: string;
   /** Section (products) or continent (partners) of the member. */
   group: string | null;
-  v0: number;
-  v1: number;
-  change: number;
-  cagr: number | null;
-  share0: number | null;
-  share1: number | null;
-  shareChange: number | null;
-  contribution: number | null;
-  status: TrendStatus;
   /** The member's profile page, without the locale. */
   href: string | null;
 }

@@ -11,28 +11,10 @@ import os from "node:os";
 import path from "node:path";
 import type { Locale } from "@/domain/i18n/locales";
 import { compileQuery } from "./compile";
-import { warehouseEngine, withWarehouse, type SqlParam } from "./db";
+import { warehouseEngine, withWarehouse } from "./db";
 import { WarehouseError } from "./errors";
 import type { ResolvedQuery } from "./query";
-import { ident, literal } from "./sql";
-
-function sqlLiteral(value: SqlParam): string {
-  if (value === null) return "NULL";
-  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
-    return String(value);
-  }
-  return literal(value);
-}
-
-/** The compiled SQL with each `$pN` written as a literal. */
-export function inlineSqlParams(sql: string, params: Readonly<Record<string, SqlParam>>): string {
-  return sql.replace(/\$(p\d+)\b/g, (whole, name: string) => {
-    if (!(name in params)) throw new Error(`no value for ${whole}`);
-    return sqlLiteral(params[name]!);
-  });
-}
+import { ident, inlineParams, literal } from "./sql";
 
 /** One page of a resolved query as Parquet bytes, columns named as the JSON answer names them. */
 export async function parquetPage(q: ResolvedQuery, locale: Locale): Promise<Buffer> {
@@ -46,7 +28,7 @@ export async function parquetPage(q: ResolvedQuery, locale: Locale): Promise<Buf
       const value = c.kind === "caption" && c.level?.members && c.idAlias ? `COALESCE(x.${c.alias}, CAST(x.${c.idAlias} AS VARCHAR))` : `x.${c.alias}`;
       return `${value} AS ${ident(c.name)}`;
     });
-    const select = `SELECT ${named.join(", ")} FROM (${inlineSqlParams(compiled.sql, compiled.params)}) AS x`;
+    const select = `SELECT ${named.join(", ")} FROM (${inlineParams(compiled.sql, compiled.params)}) AS x`;
     const file = path.join(os.tmpdir(), `oto-parquet-${process.pid}-${randomUUID()}.parquet`);
     try {
       await session.query(`COPY (${select}) TO ${literal(file)} (FORMAT parquet, COMPRESSION zstd)`);
