@@ -215,6 +215,71 @@ export function openApiDocument(limits: { anonymousPerMinute: number; keyPerMinu
           responses: metered({ "200": { description: "Chart rows.", content: { "application/json": { schema: { type: "object" } } } }, "400": errorResponse("Not a visualisation URL."), "404": errorResponse("Unknown member.") }),
         },
       },
+      "/api/pivot": {
+        get: {
+          operationId: "pivot",
+          summary: "Rows × columns of one measure, computed in the warehouse",
+          description: "Takes /api/data's cube, measures, cut, time, growth and rca parameters, plus `rows` and `columns` (two levels). At most 50 columns; more are reported, not sent.",
+          parameters: [
+            query("cube", "The cube.", { type: "string", enum: cubeNames }, { required: true }),
+            query("rows", "The level of the rows.", { type: "string" }, { required: true, example: "Section" }),
+            query("columns", "The level of the columns.", { type: "string" }, { required: true, example: "Year" }),
+            query("measures", "One measure; the cube's default when absent.", { type: "string" }),
+            query("limit", "Rows per page (1 to 1000).", { type: "integer", minimum: 1, maximum: 1000 }),
+            query("offset", "Rows to skip.", { type: "integer", minimum: 0 }),
+          ],
+          responses: metered({ "200": { description: "The pivot table.", content: { "application/json": { schema: { type: "object" } } } }, "400": errorResponse("A parameter is missing, unknown or malformed.") }),
+        },
+      },
+      "/api/query-builder/members": {
+        get: {
+          operationId: "levelMembers",
+          summary: "A level's members, searched by name or id (the data explorer's cut picker)",
+          parameters: [query("cube", "The cube.", { type: "string", enum: cubeNames }, { required: true }), query("level", "The level.", { type: "string" }, { required: true }), query("q", "Part of a name or id.", { type: "string", maxLength: 100 }), query("locale", "Language of the names.", { type: "string", enum: [...LOCALES] })],
+          responses: metered({ "200": { description: "Members.", content: { "application/json": { schema: { type: "object" } } } }, "400": errorResponse("Unknown cube or level.") }),
+        },
+      },
+      "/api/tariff": {
+        get: {
+          operationId: "tariffSimulation",
+          summary: "A partial-equilibrium tariff simulation (SMART): trade creation, diversion, revenue and consumer surplus per exporter",
+          description: "Baseline: the importer's imports of the product from each partner in the year. Tariffs in percent (0 to 1000). See docs/tariff-simulator.md for the equations.",
+          parameters: [
+            query("importer", "The importing country (ISO3).", { type: "string" }, { required: true, example: "usa" }),
+            query("product", "A section, HS2, HS4 or HS6 id at `depth`.", { type: "string" }, { required: true, example: "5" }),
+            query("depth", "Product depth.", { type: "string", enum: ["section", "hs2", "hs4", "hs6"], default: "section" }),
+            query("year", "Base year; the newest with bilateral data when absent.", { type: "integer" }),
+            query("current", "Current tariff (percent) where no imported rate exists.", { type: "number", minimum: 0, maximum: 1000 }),
+            query("new", "New tariff (percent).", { type: "number", minimum: 0, maximum: 1000 }, { required: true }),
+            query("partner", "Only this partner gets the new tariff (a preference).", { type: "string" }),
+            query("em", "Import demand elasticity (negative).", { type: "number" }),
+            query("sigma", "Substitution elasticity between sources.", { type: "number" }),
+            query("ex", "Export supply elasticity (99 = infinite).", { type: "number" }),
+            query("base", "`imported` (default: imported rates where they exist) or `manual`.", { type: "string", enum: ["imported", "manual"] }),
+            query("format", "`json` (default) or `csv`.", { type: "string", enum: ["json", "csv"] }),
+          ],
+          responses: metered({ "200": { description: "The simulation.", content: { "application/json": { schema: { type: "object" } }, "text/csv": { schema: { type: "string" } } } }, "400": errorResponse("A parameter is malformed or out of range (a negative or above-1000% tariff)."), "404": errorResponse("Unknown importer, product or partner, or no data for the year.") }),
+        },
+      },
+      "/api/trends": {
+        get: {
+          operationId: "trends",
+          summary: "Products or partners ranked by growth between two years (PRO accounts)",
+          parameters: [
+            query("reporter", "A country (ISO3), a continent id or `world`.", { type: "string" }, { required: true, example: "deu" }),
+            query("from", "First year.", { type: "integer" }, { required: true }),
+            query("to", "Last year (after `from`).", { type: "integer" }, { required: true }),
+            query("flow", "`export` or `import`.", { type: "string", enum: ["export", "import"] }),
+            query("by", "`products` or `partners`.", { type: "string", enum: ["products", "partners"] }),
+            query("depth", "Product depth.", { type: "string", enum: ["section", "hs2", "hs4", "hs6"] }),
+            query("min", "Minimum value in either year.", { type: "number", minimum: 0 }),
+            query("section", "Only this section (1-21).", { type: "string" }),
+            query("sort", "Ranking key.", { type: "string", enum: ["change", "cagr", "shareChange", "contribution", "v0", "v1"] }),
+            query("page", "Page of 50 rows.", { type: "integer", minimum: 1 }),
+          ],
+          responses: metered({ "200": { description: "The ranking, the decomposition and the top movers' series.", content: { "application/json": { schema: { type: "object" } } } }, "400": errorResponse("Malformed parameters or years not in the data."), "403": errorResponse("Not a PRO account (`pro_required`)."), "404": errorResponse("Unknown reporter, or no data.") }),
+        },
+      },
     },
     components: {
       securitySchemes: {

@@ -13,8 +13,8 @@ function meter(now = () => 0) {
 
 describe("ApiMeter", async () => {
   it("meters the documented API and the bulk files, not pages or account routes", async () => {
-    for (const path of ["/api/data", "/api/view", "/api/catalog", "/api/cubes", "/api/openapi.json", "/api/bulk/international/hs92/2018.csv.gz"]) expect(isMeteredPath(path)).toBe(true);
-    for (const path of ["/api/auth/session", "/api/account/keys", "/en/resources/api", "/api/database"]) expect(isMeteredPath(path)).toBe(false);
+    for (const path of ["/api/data", "/api/view", "/api/catalog", "/api/cubes", "/api/openapi.json", "/api/bulk/international/hs92/2018.csv.gz", "/api/pivot", "/api/query-builder/members", "/api/tariff", "/api/trends"]) expect(isMeteredPath(path)).toBe(true);
+    for (const path of ["/api/auth/session", "/api/account/keys", "/en/resources/api", "/api/database", "/api/pivotx", "/api/chat"]) expect(isMeteredPath(path)).toBe(false);
   });
 
   it("reads the key from Authorization: Bearer or X-API-Key", async () => {

@@ -17,7 +17,7 @@ import { MemoryCounter, type WindowCounter } from "@/server/http/counters";
 import { hasPaidPlan } from "@/domain/auth/roles";
 
 /** The API paths the limits apply to: the documented data API and the bulk files. */
-const METERED = /^\/api\/(?:data|view|catalog|cubes|openapi\.json|bulk(?:\/.*)?|tesseract(?:\/.*)?)\/?$/;
+const METERED = /^\/api\/(?:data|view|catalog|cubes|openapi\.json|pivot|query-builder\/members|tariff|trends|bulk(?:\/.*)?|tesseract(?:\/.*)?)\/?$/;
 export const API_WINDOW_SECONDS = 60;
 
 export function isMeteredPath(pathname: string): boolean {
