@@ -12,7 +12,8 @@ const shortText = (max: number) => z.string().max(max);
 
 export const chatEntitySchema = z.object({
   kind: z.enum(["country", "continent", "section", "hs2", "hs4", "hs6", "organization", "world"]),
-  id: z.string().min(1).max(64),
+  // Ids are codes (chl, 52603, eu, wld): letters, digits and dashes only; anything else is a 400.
+  id: z.string().regex(/^[A-Za-z0-9-]{1,16}$/, "an entity id is a code such as chl or 52603"),
   name: shortText(300),
 });
 

@@ -30,7 +30,7 @@ export interface CachedPage {
 }
 
 /** Locale-prefixed public page families (not the account, sign-in or subscription pages). */
-const PUBLIC_PAGE = /^\/(?:en|es|zh)(?:\/(?:profile|visualize|rankings|country-rankings|product-rankings|resources|data-availability|blog|sitemap|support)(?:\/[^?]*)?)?\/?$/;
+const PUBLIC_PAGE = /^\/(?:en|es|zh)(?:\/(?:profile|visualize|rankings|country-rankings|product-rankings|resources|data-availability|blog|sitemap|support|tariff-simulator-report)(?:\/[^?]*)?)?\/?$/;
 
 /** Not PRO-gated pages (subnational profiles): what they show depends on the visitor's plan. */
 export function isPublicPagePath(pathname: string): boolean {
@@ -38,7 +38,7 @@ export function isPublicPagePath(pathname: string): boolean {
 }
 
 /** Public GET APIs whose answer depends only on the URL and the generation. */
-const PUBLIC_API = /^\/api\/(?:data|catalog|view|cms\/search\/reports|tesseract(?:\/(?:cubes(?:\/[^/]+)?|data\.[a-z]+|members))?)\/?$/;
+const PUBLIC_API = /^\/api\/(?:data|catalog|view|tariff|pivot|query-builder\/members|cms\/search\/reports|tesseract(?:\/(?:cubes(?:\/[^/]+)?|data\.[a-z]+|members))?)\/?$/;
 
 export function isPublicApiPath(pathname: string): boolean {
   return PUBLIC_API.test(pathname);
