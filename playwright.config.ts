@@ -2,6 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { E2E_SIGNUP_LIMIT_PER_HOUR } from "./tests/e2e/support/limits";
 
 const port = Number(process.env.E2E_PORT || 3100);
 const baseURL = process.env.E2E_BASE_URL || `http://localhost:${port}`;
@@ -39,7 +40,7 @@ function server(serverPort: number, url: string, extra: Record<string, string | 
     // published default (120), still below a key's (1200), which api-keys.spec.ts uses up.
     API_LIMIT_ANONYMOUS: "1000",
     // Every account the suite makes signs up from this one address: more than the default 30 an hour.
-    SIGNUP_LIMIT_PER_HOUR: "500",
+    SIGNUP_LIMIT_PER_HOUR: String(E2E_SIGNUP_LIMIT_PER_HOUR),
     STRICT_MESSAGES: "1",
     // A fixed secret for the test server only (production refuses to start without one).
     NEXTAUTH_SECRET: "e2e-only-secret-never-used-in-production-0123456789",
