@@ -30,7 +30,8 @@ check "lint" npx eslint . --max-warnings=0
 # scale-out tests put two nodes on it (TEST_DATABASE_URL).
 check "PostgreSQL for the tests" start_test_postgres
 ensure_nginx || echo "nginx" >> .cache/checks.txt
-check "unit tests" npx vitest run --reporter=default --reporter=json --outputFile.json=.cache/vitest-results.json
+# The warehouses first: the unit tests that read the package warehouse (the assistant's question
+# table, the profiles' and subnational totals) run on it instead of skipping.
 if [ -f scripts/data-import.ts ]; then
   check "data import" npx tsx scripts/data-import.ts --if-missing
   check "bulk export" npx tsx scripts/data-export.ts --if-missing
@@ -41,6 +42,7 @@ if [ -f scripts/data-import.ts ]; then
     check "BACI sample warehouse" npx tsx scripts/data-import.ts --if-missing --out data/warehouse-baci.duckdb --baci "$baci_sample"
   fi
 fi
+check "unit tests" npx vitest run --reporter=default --reporter=json --outputFile.json=.cache/vitest-results.json
 check "build" npx next build
 if [ -f .next/BUILD_ID ]; then
   check "end-to-end tests" npx playwright test
