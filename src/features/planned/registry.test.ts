@@ -81,6 +81,10 @@ describe("planned pages", () => {
       }
     }
   });
+  it("keep no description of a page that is built (it would be shipped and never shown)", () => {
+    const ids = new Set(Object.values(PLANNED_PAGES).map((page) => page.id));
+    expect(Object.keys(en.planned.pages).filter((id) => !ids.has(id))).toEqual([]);
+  });
   it("match paths exactly, with or without a trailing slash", () => {
     expect(plannedPageFor("/company-explorer/")?.id).toBe("companyExplorer");
     expect(plannedPageFor("/company-explorer/x")).toBeNull();
