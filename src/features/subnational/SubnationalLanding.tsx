@@ -6,6 +6,7 @@ import { subnationalMemberPath } from "@/domain/profiles/path";
 import { datasetOf, firstMappedLevel, type SubnationalCountry } from "@/domain/subnational/config";
 import { subnationalEntry, type LevelMembers } from "@/features/profiles/subnational/registry";
 import { TextLink } from "@/features/shell/AppLink";
+import { dataCatalog } from "@/server/catalog/catalog";
 import { countryName, levelsWithData } from "@/server/subnational/data";
 import { mapMembers } from "@/server/subnational/geometry";
 import { ALL } from "@/domain/visualize/state";
@@ -38,7 +39,14 @@ async function levelData(country: SubnationalCountry, slug: string, hasData: boo
  * load it. Public (member profiles are PRO).
  */
 export async function SubnationalLanding({ locale, country }: { locale: Locale; country: SubnationalCountry }) {
-  const [t, name, withData] = await Promise.all([getTranslations({ locale, namespace: "subnational" }), countryName(country.code, locale), levelsWithData().catch(() => new Map<string, number[]>())]);
+  const [t, name, withData, catalog] = await Promise.all([
+    getTranslations({ locale, namespace: "subnational" }),
+    countryName(country.code, locale),
+    levelsWithData().catch(() => new Map<string, number[]>()),
+    dataCatalog().catch(() => null),
+  ]);
+  // The CSV example's year: the newest the warehouse holds (what an operator would add next to it).
+  const exampleYear = Math.max(0, ...(catalog?.entries ?? []).filter((e) => e.kind === "goods").map((e) => e.year)) || new Date().getUTCFullYear() - 1;
   const levels = await Promise.all(
     country.geoLevels.map(async (level) => ({
       level,
@@ -164,7 +172,7 @@ export async function SubnationalLanding({ locale, country }: { locale: Locale; 
                       {[
                         CSV_HEADER,
                         ...(example?.length ? example : [{ id: "REGION_ID", name: "Region name" }]).map((m, i) =>
-                          [country.code, level.slug, m.id, csvField(m.name), 2022, "export", "hs4", i === 0 ? "2601" : "8703", i === 0 ? 1250000 : 830000, "USD"].join(","),
+                          [country.code, level.slug, m.id, csvField(m.name), exampleYear, "export", "hs4", i === 0 ? "2601" : "8703", i === 0 ? 1250000 : 830000, "USD"].join(","),
                         ),
                       ].join("\n")}
                     </Code>
