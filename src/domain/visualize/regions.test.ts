@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createVizCatalog } from "./catalog";
 import { vizCoverage } from "./coverage";
-import { parseRegionsToken, regionDatasets, regionsToken } from "./regions";
+import { parseRegionsToken, regionDatasets, regionsToken, withRegions } from "./regions";
 import type { VizState } from "./state";
 import { catalogEntry, PACKAGE_ENTRIES } from "./test-support";
 import { buildVizPath, parseVizPath } from "./urlCodec";
@@ -111,5 +111,21 @@ describe("planning a map of regions", () => {
     const map = stateOf("/visualize/geomap/hs92/export/esp/all/all/2022?regions=esp.provinces");
     const treemap = switchChart(map, "tree_map", coverage);
     expect(buildVizPath(treemap, coverage)).not.toContain("regions");
+  });
+});
+
+describe("choosing what a map shows", () => {
+  it("keeps what the level holds and moves the rest to what it holds", () => {
+    const world = stateOf("/visualize/geomap/hs92/export/chl/show/all/2018");
+    // Australia's states: 2018 is not held, so the newest year; no partners.
+    expect(buildVizPath(withRegions(world, { country: "aus", level: "states" }, regions), coverage)).toBe("/visualize/geomap/hs92/export/aus/all/all/2023?regions=aus.states");
+    // An HS4 product stays for Australia (HS6 data), goes for Spain (sections only).
+    const copper = stateOf("/visualize/geomap/hs92/export/aus/all/52603/2022?regions=aus.states");
+    expect(buildVizPath(withRegions(copper, { country: "aus", level: "states" }, regions), coverage)).toBe("/visualize/geomap/hs92/export/aus/all/52603/2022?regions=aus.states");
+    expect(buildVizPath(withRegions(copper, { country: "esp", level: "provinces" }, regions), coverage)).toBe("/visualize/geomap/hs92/export/esp/all/all/2022?regions=esp.provinces");
+    // Back to the world: the reporter's partners, all products.
+    expect(buildVizPath(withRegions(copper, null, regions), coverage)).toBe("/visualize/geomap/hs92/export/aus/show/all/2022");
+    // A level without data is the world map too.
+    expect(buildVizPath(withRegions(copper, { country: "ury", level: "departments" }, regions), coverage)).toBe("/visualize/geomap/hs92/export/aus/show/all/2022");
   });
 });

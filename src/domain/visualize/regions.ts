@@ -9,7 +9,7 @@
 import type { CatalogEntry, CatalogFlow } from "@/domain/catalog/catalog";
 import { yearsLabel } from "@/domain/format/years";
 import { ALL_SUBNATIONAL_COUNTRIES, datasetOf, geoLevel } from "@/domain/subnational/config";
-import { ALL, DEPTHS, type Depth, type Flow, type RegionRef, type VizState } from "./state";
+import { ALL, DEPTHS, SHOW, type Depth, type Flow, type RegionRef, type VizState } from "./state";
 
 /** A country level the builder can map: it has geometry and data. */
 export interface RegionDataset {
@@ -58,6 +58,29 @@ export function regionDatasets(entries: readonly CatalogEntry[], filterable: (en
   return out;
 }
 
+/** The dataset of a level, when the catalogue holds one. */
+export function regionDataset(regions: readonly RegionDataset[] | undefined, ref: RegionRef | null | undefined): RegionDataset | undefined {
+  return ref ? regions?.find((r) => r.country === ref.country && r.level === ref.level) : undefined;
+}
+
+/**
+ * The map after choosing what it shows (the control panel's "Map of"): a level's regions, keeping
+ * the year, product and flow where the level holds them (else its newest year, all products, its
+ * flow); or, with no level, the world's countries as the reporter's partners.
+ */
+export function withRegions(state: VizState, ref: RegionRef | null, regions: readonly RegionDataset[] | undefined): VizState {
+  const dataset = regionDataset(regions, ref);
+  if (!ref || !dataset) {
+    const next: VizState = { ...state, partner: SHOW, product: ALL };
+    delete next.regions;
+    return next;
+  }
+  const year = state.time.kind === "year" && dataset.years.includes(state.time.year) ? state.time.year : dataset.years[dataset.years.length - 1];
+  const product = state.product.kind === "product" && dataset.depths.includes(state.product.product.level) ? state.product : ALL;
+  const flow = dataset.flows.includes(state.flow) ? state.flow : (dataset.flows[0] ?? "export");
+  return { ...state, regions: ref, country: { kind: "country", id: ref.country }, partner: ALL, product, flow, time: { kind: "year", year } };
+}
+
 export type RegionProblemCode = "regionsUnknown" | "regionsNoData" | "regionsPartner" | "regionsFlow" | "regionsProduct" | "regionsYear";
 
 export interface RegionProblem {
@@ -85,7 +108,7 @@ export function planRegions(state: VizState, regions: readonly RegionDataset[]):
   if (!geoLevel(ref.country, ref.level)?.geometry) {
     return { ok: false, problems: [{ code: "regionsUnknown", params: { regions: token }, fix: withoutRegions() }] };
   }
-  const dataset = regions.find((r) => r.country === ref.country && r.level === ref.level);
+  const dataset = regionDataset(regions, ref);
   if (!dataset) return { ok: false, problems: [{ code: "regionsNoData", params: { regions: token, country: ref.country }, fix: withoutRegions() }] };
   const problems: RegionProblem[] = [];
   const fix = (patch: Partial<VizState>): VizState => ({ ...state, ...patch });

@@ -9,7 +9,7 @@ import { parseProductUrlId, productUrlId } from "@/domain/visualize/catalog";
 import { DEFAULT_AXES, scatterMeasures } from "@/domain/visualize/measures";
 import { allYears, coveredDepths, type YearCoverage } from "@/domain/visualize/coverage";
 import { ALL, CHARTS, SHOW, revisionYear, type ChartType, type Classification, type Depth, type GeoSlot, type ProductSlot, type VizState } from "@/domain/visualize/state";
-import { parseRegionsToken, regionsToken } from "@/domain/visualize/regions";
+import { parseRegionsToken, regionDataset, regionsToken, withRegions } from "@/domain/visualize/regions";
 import { buildVizPath, defaultDepth } from "@/domain/visualize/urlCodec";
 import { switchChart } from "@/domain/visualize/views";
 import type { ControlOptions } from "./resolve";
@@ -84,7 +84,7 @@ export function ControlPanel({ state, coverage, options }: ControlPanelProps) {
   );
   // Every year some view of this revision can draw, and the depths it holds (the catalogue's answer).
   // A map of regions: the years its dataset holds, newest first.
-  const regional = state.chart === "geomap" && state.regions ? (coverage.regions ?? []).find((r) => r.country === state.regions?.country && r.level === state.regions?.level) : undefined;
+  const regional = state.chart === "geomap" ? regionDataset(coverage.regions, state.regions) : undefined;
   const years = useMemo(
     () => (regional ? [...regional.years].reverse() : allYears(coverage, state.classification)).map(String),
     [coverage, state.classification, regional],
@@ -132,19 +132,7 @@ export function ControlPanel({ state, coverage, options }: ControlPanelProps) {
           value={state.regions ? regionsToken(state.regions) : "world"}
           searchable
           allowDeselect={false}
-          onChange={(value) => {
-            const ref = value && value !== "world" ? parseRegionsToken(value) : null;
-            const dataset = ref && (coverage.regions ?? []).find((r) => r.country === ref.country && r.level === ref.level);
-            if (!ref || !dataset) {
-              const next: VizState = { ...state, partner: SHOW, product: ALL };
-              delete next.regions;
-              go(next);
-              return;
-            }
-            const year = state.time.kind === "year" && dataset.years.includes(state.time.year) ? state.time.year : dataset.years[dataset.years.length - 1];
-            const product = state.product.kind === "product" && dataset.depths.includes(state.product.product.level) ? state.product : ALL;
-            go({ ...state, regions: ref, country: { kind: "country", id: ref.country }, partner: ALL, product, flow: dataset.flows.includes(state.flow) ? state.flow : (dataset.flows[0] ?? "export"), time: { kind: "year", year } });
-          }}
+          onChange={(value) => go(withRegions(state, value && value !== "world" ? parseRegionsToken(value) : null, coverage.regions))}
           comboboxProps={comboboxProps}
           data-testid="control-regions"
         />
@@ -177,20 +165,20 @@ export function ControlPanel({ state, coverage, options }: ControlPanelProps) {
         />
       </div>
       {!regional && (
-      <div>
-        <Text component="label" size="sm" fw={500} id="viz-show-label">
-          {t("controls.show")}
-        </Text>
-        <SegmentedControl
-          fullWidth
-          orientation={breakdowns.length > 3 ? "vertical" : "horizontal"}
-          aria-labelledby="viz-show-label"
-          data={breakdowns}
-          value={breakdown}
-          onChange={(value) => go(withBreakdown(state, value as Breakdown))}
-          data-testid="control-show"
-        />
-      </div>
+        <div>
+          <Text component="label" size="sm" fw={500} id="viz-show-label">
+            {t("controls.show")}
+          </Text>
+          <SegmentedControl
+            fullWidth
+            orientation={breakdowns.length > 3 ? "vertical" : "horizontal"}
+            aria-labelledby="viz-show-label"
+            data={breakdowns}
+            value={breakdown}
+            onChange={(value) => go(withBreakdown(state, value as Breakdown))}
+            data-testid="control-show"
+          />
+        </div>
       )}
       {!regional && breakdown !== "country" && (
         <Select
