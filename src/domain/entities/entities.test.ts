@@ -1,3 +1,4 @@
+import { parseCsv } from "@/domain/format/csv";
 import { describe, expect, it } from "vitest";
 import { REGISTERED_WITHOUT_MEMBERS, REPORTS } from "@/domain/explorer/reports";
 import {
@@ -7,7 +8,6 @@ import {
   entityProfilePath,
   exampleCsv,
   importOrder,
-  parseCsv,
   parseEntitySegments,
   validateEntityCsv,
 } from "./entities";

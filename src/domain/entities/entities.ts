@@ -9,6 +9,8 @@
  * codes, ids of other entity files) and reports every bad row by line and reason.
  */
 
+import { parseCsv } from "@/domain/format/csv";
+
 export const ENTITY_TYPES = ["company", "digital_product", "fund", "manager"] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
@@ -149,77 +151,6 @@ export function parseEntitySegments(segments: string[]): EntityRoute | null {
   const lower = raw.toLowerCase();
   if (isEntityId(lower)) return { kind: "redirect", def: d, path: entityProfilePath(d, lower) };
   return { kind: "unknown-id", def: d, id: raw };
-}
-
-// ---------------------------------------------------------------------------------------------
-// CSV
-
-export interface CsvLine {
-  /** 1-based line where the record starts (the header is line 1). */
-  line: number;
-  cells: string[];
-}
-
-/**
- * RFC 4180 CSV: comma-separated, double quotes around fields holding commas, quotes or line
- * breaks, quotes doubled inside; CRLF or LF; a UTF-8 byte-order mark is ignored.
- */
-export function parseCsv(text: string): { records: CsvLine[]; error: { line: number; reason: string } | null } {
-  const src = text.replace(/^\uFEFF/, "");
-  const records: CsvLine[] = [];
-  let line = 1;
-  let start = 1;
-  let cells: string[] = [];
-  let cell = "";
-  let quoted = false;
-  let quoteStart = 0;
-  let afterQuote = false;
-  for (let i = 0; i < src.length; i++) {
-    const ch = src[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (src[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else {
-          quoted = false;
-          afterQuote = true;
-        }
-      } else {
-        if (ch === "\n") line++;
-        cell += ch;
-      }
-      continue;
-    }
-    if (ch === '"') {
-      if (cell.trim() !== "" || afterQuote) return { records, error: { line, reason: "a quote inside an unquoted field (quote the whole field and double the quotes inside)" } };
-      cell = "";
-      quoted = true;
-      quoteStart = line;
-    } else if (ch === ",") {
-      cells.push(cell);
-      cell = "";
-      afterQuote = false;
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && src[i + 1] === "\n") i++;
-      cells.push(cell);
-      records.push({ line: start, cells });
-      cells = [];
-      cell = "";
-      afterQuote = false;
-      line++;
-      start = line;
-    } else {
-      if (afterQuote && ch.trim() !== "") return { records, error: { line, reason: "text after a closing quote" } };
-      cell += ch;
-    }
-  }
-  if (quoted) return { records, error: { line: quoteStart, reason: "a quoted field is never closed" } };
-  if (cell !== "" || cells.length > 0) {
-    cells.push(cell);
-    records.push({ line: start, cells });
-  }
-  return { records, error: null };
 }
 
 // ---------------------------------------------------------------------------------------------

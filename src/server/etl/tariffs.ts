@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { z } from "zod";
+import { parseCsv } from "@/domain/format/csv";
 import { MAX_TARIFF_PERCENT } from "@/domain/tariff/params";
 import { warehousePath } from "@/server/warehouse/config";
 import { acquireLock, commitFile, removeWithCompanions, tempPathFor } from "./atomic";
@@ -101,55 +102,6 @@ export function mapHeader(header: readonly string[], file: string): Partial<Reco
   return found;
 }
 
-/** RFC 4180 records with the line each starts on (quoted fields may hold commas, quotes and line breaks). */
-export function* csvRecords(text: string): Generator<{ line: number; cells: string[] }> {
-  let line = 1;
-  let start = 1;
-  let cells: string[] = [];
-  let cell = "";
-  let quoted = false;
-  let any = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (ch === "\n") line++;
-        cell += ch;
-      }
-      continue;
-    }
-    if (ch === '"' && cell === "") {
-      quoted = true;
-      any = true;
-    } else if (ch === ",") {
-      cells.push(cell);
-      cell = "";
-      any = true;
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && text[i + 1] === "\n") i++;
-      cells.push(cell);
-      if (any || cell !== "") yield { line: start, cells };
-      cells = [];
-      cell = "";
-      any = false;
-      line++;
-      start = line;
-    } else {
-      cell += ch;
-      any = true;
-    }
-  }
-  if (any || cell !== "") {
-    cells.push(cell);
-    yield { line: start, cells };
-  }
-}
-
 const WORLD = new Set(["wld", "world", "000", "999", "all"]);
 const percent = () =>
   z
@@ -190,10 +142,11 @@ export interface ParsedTariffs {
  * country id; codes it lacks are bad rows (country groups such as EUN are not expanded).
  */
 export function parseTariffCsv(text: string, file: string, countries: ReadonlyMap<string, string>, maxErrors = 20): ParsedTariffs {
-  const records = csvRecords(text);
-  const first = records.next();
-  if (first.done) throw new TariffImportError(`${file}: the file is empty`, [{ file, line: 1, field: null, reason: "empty file" }]);
-  const header = first.value.cells.map((h) => h.replace(/^\uFEFF/, ""));
+  const csv = parseCsv(text);
+  if (csv.error) throw new TariffImportError(`${file}:${csv.error.line}: ${csv.error.reason}`, [{ file, line: csv.error.line, field: null, reason: csv.error.reason }]);
+  const [first, ...records] = csv.records;
+  if (!first) throw new TariffImportError(`${file}: the file is empty`, [{ file, line: 1, field: null, reason: "empty file" }]);
+  const header = first.cells;
   const columns = mapHeader(header, file);
   const errors: RowError[] = [];
   let badRows = 0;

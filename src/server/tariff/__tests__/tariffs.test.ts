@@ -8,7 +8,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { parseTariffParams, type TariffParams } from "@/domain/tariff/params";
-import { csvRecords, importTariffs, TariffImportError } from "@/server/etl/tariffs";
+import { parseCsv } from "@/domain/format/csv";
+import { importTariffs, parseTariffCsv, TariffImportError } from "@/server/etl/tariffs";
 import { closeWarehouse } from "@/server/warehouse/db";
 import { clearResultCache } from "@/server/warehouse/execute";
 import { importTiny, leftovers, tempDir } from "@/server/warehouse/__tests__/helpers";
@@ -69,15 +70,19 @@ afterAll(() => {
   else process.env.WAREHOUSE_PATH = previousPath;
 });
 
-describe("csvRecords", () => {
+describe("the tariff files' CSV (the project's one reader, domain/format/csv)", () => {
   it("keeps quoted commas, quotes and line breaks, and counts lines", () => {
-    const records = [...csvRecords('a,b\r\n"x, y","say ""hi"""\n"two\nlines",z\n\n3,4')];
+    const records = parseCsv('a,b\r\n"x, y","say ""hi"""\n"two\nlines",z\n\n3,4').records.filter((r) => r.cells.some((c) => c !== "")); // blank lines are skipped by the import
     expect(records).toEqual([
       { line: 1, cells: ["a", "b"] },
       { line: 2, cells: ["x, y", 'say "hi"'] },
       { line: 3, cells: ["two\nlines", "z"] },
       { line: 6, cells: ["3", "4"] },
     ]);
+  });
+  it("refuses a quote that never closes instead of swallowing the rows after it", () => {
+    const text = 'Reporter,Partner,Product,Tariff Year,Simple Average,Product Name\nUSA,WLD,0101,2018,5,"Horses\nUSA,WLD,0102,2018,5,Bovine\n';
+    expect(() => parseTariffCsv(text, "open.csv", new Map([["usa", "usa"]]))).toThrow(/never closed/);
   });
 });
 
