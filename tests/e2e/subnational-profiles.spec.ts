@@ -46,6 +46,8 @@ test.describe("subnational profiles with data", () => {
 
     // The map of the states, and the ranking in AUD with links to the other states.
     await expect(page.getByTestId("aus-states-map")).toHaveAttribute("data-ready", "true", { timeout: 30_000 });
+    // Every state's shape carries its value (the map keys shapes by state code).
+    await expect(page.getByTestId("aus-states-map")).toHaveAttribute("data-valued", "8");
     const ranking = page.getByTestId("aus-ranking");
     await expect(ranking).toContainText("AUD");
     await expect(ranking).not.toContainText("$");

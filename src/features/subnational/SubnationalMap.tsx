@@ -172,8 +172,10 @@ export function SubnationalMap({ iso3, levelSlug, values, currency, locale, labe
       </Alert>
     );
   }
+  // How many drawn members carry a value: values keyed by ids the map does not draw would leave it grey.
+  const valued = typeof state === "string" ? 0 : state.map.keys.filter((key) => values?.some((v) => v.id === key)).length;
   return (
-    <Box pos="relative" data-testid={testId} data-ready={typeof state === "string" ? "false" : "true"}>
+    <Box pos="relative" data-testid={testId} data-ready={typeof state === "string" ? "false" : "true"} data-valued={valued}>
       {state === "loading" && <Skeleton pos="absolute" inset={0} h={height} />}
       <div ref={box} role="img" aria-label={labels.title} style={{ width: "100%", height }} />
     </Box>

@@ -612,9 +612,10 @@ async function rankingComplexity(ctx: ChatContext, env: Env): Promise<Body> {
   const f = env.figures;
   if (ctx.index === "pci") {
     const level = set.productLevel;
-    const query: DataQuery = { cube: set.cubes.pci, drilldowns: ["Year", level], measures: ["PCI", "PCI Rank"], time: { kind: "list", years } };
-    const rows = await run(query, env.locale);
-    const inYear = rows.filter((r) => Number(r.Year) === year && num(r["PCI Rank"]) !== null).sort((x, y) => value(x, "PCI Rank") - value(y, "PCI Rank"));
+    // The answered year's ranking (every product, one year: a page holds it even at HS6), then the
+    // series of the products shown only: every product over every year would overrun a page.
+    const query: DataQuery = { cube: set.cubes.pci, drilldowns: ["Year", level], measures: ["PCI", "PCI Rank"], time: { kind: "list", years: [year] } };
+    const inYear = (await run(query, env.locale)).filter((r) => num(r["PCI Rank"]) !== null).sort((x, y) => value(x, "PCI Rank") - value(y, "PCI Rank"));
     if (inYear.length === 0) throw new NoData("noRanking");
     const [top, ...rest] = inYear;
     let text = env.t("rankingPci", {
@@ -633,7 +634,8 @@ async function rankingComplexity(ctx: ChatContext, env: Env): Promise<Body> {
       })}`;
     }
     const shown = new Set([...(asked ? [str(asked[`${level} ID`])] : []), ...inYear.slice(0, 5).map((r) => str(r[`${level} ID`]))]);
-    const chartRows: ChartRow[] = rows
+    const series = await run({ ...query, cuts: [{ level, ids: [...shown] }], time: { kind: "list", years } }, env.locale);
+    const chartRows: ChartRow[] = series
       .filter((r) => shown.has(str(r[`${level} ID`])))
       .map((r) => {
         const id = str(r[`${level} ID`]);

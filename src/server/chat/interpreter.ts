@@ -17,7 +17,7 @@ import type { ChatAnswer, ChatContext, ChatEntity, ChatRequest } from "@/domain/
 import type { Locale } from "@/domain/i18n/locales";
 import { dataCatalog } from "@/server/catalog/catalog";
 import { profileIndex } from "@/server/search/build";
-import type { Entity } from "@/server/search/engine";
+import type { Entity, ProfileIndex } from "@/server/search/engine";
 import { answerPlan, NoData, type AnswerEnv, type Translate } from "./answer";
 import { baseDictionary, chatEntity, dictionaryFor, fuzzyEntity } from "./dictionary";
 import { phraseKey } from "@/domain/chat/parse";
@@ -53,10 +53,18 @@ interface StarterData {
   since: number | null;
 }
 
-const starterState: { data: StarterData | null; loading: Promise<void> | null } = { data: null, loading: null };
+interface StarterState {
+  data: StarterData | null;
+  /** The profile index the data came from: a re-import makes a new one, and the starters follow. */
+  index: ProfileIndex | null;
+  loading: Promise<void> | null;
+}
+// On globalThis: the start-up warm-up (instrumentation) and the pages have module scopes of their own.
+const starterState: StarterState = ((globalThis as unknown as { __otoChatStarters?: StarterState }).__otoChatStarters ??= { data: null, index: null, loading: null });
 
 async function loadStarters(): Promise<void> {
   const index = await profileIndex();
+  if (starterState.index === index && starterState.data) return;
   const countries = index
     .entitiesOf(["country"])
     .sort((a, b) => b.weight - a.weight)
@@ -66,10 +74,11 @@ async function loadStarters(): Promise<void> {
   const newest = years.at(-1)?.year ?? null;
   const since = newest === null ? null : (nearestYear(years.filter((y) => y.year < newest), newest - 20)?.year ?? null);
   starterState.data = { countries, product, newest, since };
+  starterState.index = index;
 }
 
 function warmStarters(): void {
-  if (starterState.data || starterState.loading) return;
+  if (starterState.loading) return;
   starterState.loading = loadStarters()
     .catch(() => {})
     .finally(() => {
@@ -94,7 +103,7 @@ export function starterQuestions(locale: Locale): string[] {
   return suggestionText(locale, list);
 }
 
-/** Test hook: forget the cached starter data. */
+/** Reads the starter data now (start-up warm-up and tests), unless the current index's is held. */
 export async function primeStarters(): Promise<void> {
   await loadStarters();
 }

@@ -3,13 +3,12 @@
 import { Stack, Text } from "@mantine/core";
 import type { Locale } from "@/domain/i18n/locales";
 import { buildProfilePath } from "@/domain/profiles/path";
-import { ausGeoId, ausStateOfGeo } from "@/domain/subnational/ausStates";
+import { isAusStateCode } from "@/domain/subnational/ausStates";
 import { SubnationalMap, type SubnationalMapLabels } from "@/features/subnational/SubnationalMap";
 
-const hrefFor = (locale: Locale) => (geoId: string) => {
-  const code = ausStateOfGeo(geoId);
-  return code ? `/${locale}/profile${buildProfilePath({ report: "subnational", country: "aus", level: "states", id: code })}` : null;
-};
+// The map keys its shapes by state code (the level's memberIds in domain/subnational/config.ts).
+const hrefFor = (locale: Locale) => (code: string) =>
+  isAusStateCode(code) ? `/${locale}/profile${buildProfilePath({ report: "subnational", country: "aus", level: "states", id: code })}` : null;
 
 /** Australia's states coloured by their exports in AUD; a state's shape links to its profile. Labels come from the server. */
 export function AusStatesMap({
@@ -28,11 +27,8 @@ export function AusStatesMap({
   note: string;
   labels: SubnationalMapLabels;
 }) {
-  const features = values.flatMap((v) => {
-    const geo = ausGeoId(v.id);
-    return geo ? [{ id: geo, value: v.value, name: v.name }] : [];
-  });
-  const focus = selected ? (ausGeoId(selected) ?? undefined) : undefined;
+  const features = values.filter((v) => isAusStateCode(v.id));
+  const focus = selected && isAusStateCode(selected) ? selected : undefined;
   return (
     <Stack gap="xs" data-testid="aus-map" data-selected={selected}>
       <Text fw={600} size="sm">
