@@ -85,11 +85,12 @@ async function query(sql: string, params: Record<string, string | number>): Prom
 }
 
 /** A generically imported level in a year (the newest when `year` is not one of its years); null without such data. */
-export async function genericLevel(country: string, level: string, locale: Locale, year?: number): Promise<LevelSummary | null> {
+export async function genericLevel(country: string, level: string, locale: Locale, year?: number, askedFlow?: "export" | "import"): Promise<LevelSummary | null> {
   const entries = levelEntries((await dataCatalog()).entries, country, level).filter((e) => e.cube === SUBNATIONAL_GENERIC_CUBE.name);
   if (!entries.length) return null;
   const entry = entries.find((e) => e.year === year) ?? entries.at(-1)!;
-  const flow = entry.flows.includes("export") || entry.flows.length === 0 ? "export" : "import";
+  // The flow asked for where the level holds it (the builder's map), else exports where held.
+  const flow = askedFlow && entry.flows.includes(askedFlow) ? askedFlow : entry.flows.includes("export") || entry.flows.length === 0 ? "export" : "import";
   const [meta] = await query(`SELECT currency, product_level, source_file FROM _meta_subnational WHERE country = $country AND level = $level`, { country, level });
   if (!meta) return null;
   const rows = await query(

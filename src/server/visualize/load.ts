@@ -408,14 +408,14 @@ async function loadRegions(plan: ViewPlan & { regions: RegionDataset }, locale: 
     return rows.map((r) => ({ ...r, color: sequentialColor(r.value, breaks) }));
   };
   if (entry.cube === SUBNATIONAL_GENERIC_CUBE.name) {
-    const summary = await genericLevel(country, level, locale, year);
+    const summary = await genericLevel(country, level, locale, year, plan.state.flow);
     const rows = coloured((summary?.members ?? []).map((m) => ({ id: m.id, name: m.name, kind: "other" as const, color: "", value: m.value })));
     return { ...base, rows, queries: [], sources: [entry.source], fallbackNames: false, regionMap: { country, level, currency: summary?.currency ?? "USD" } };
   }
   const cube = getCube(entry.cube);
   const column = cube?.catalog?.derivedDatasets?.find((d) => d.dataset === dataset)?.reporterColumn ?? cube?.catalog?.reporterColumn;
   const memberLevel = cube && column ? cubeLevels(cube).find((l) => l.column === column) : undefined;
-  if (!cube || !memberLevel) throw new Error(`visualize: no member level for ${dataset} in ${entry.cube}`);
+  if (!cube || !memberLevel) throw new WarehouseError("cube_not_loaded", `No member level for ${dataset} in ${entry.cube}.`);
   const query: DataQuery = {
     cube: cube.name,
     drilldowns: [memberLevel.name],
