@@ -19,6 +19,8 @@ const entry = (over: Partial<CatalogEntry>): CatalogEntry => ({
   total: 1,
   period: "2018",
   ...over,
+  vintage: over.vintage ?? over.dataset ?? "ots_sections",
+  scope: over.scope ?? "reporters",
 });
 
 describe("bulk downloads", () => {

@@ -89,7 +89,7 @@ export function internationalDatasets(entries: readonly CatalogEntry[]): { datas
  * years. `chapters`: it must reach HS2 (the per-chapter files).
  */
 export function richestGoodsDataset(entries: readonly CatalogEntry[], chapters = false): { dataset: string; cube: string; years: number[]; bilateral: boolean; depth: string | null } | null {
-  const goods = entries.filter((e) => e.kind === "goods" && !e.partial && (!chapters || depthRank(e.depth) >= depthRank("hs4")));
+  const goods = entries.filter((e) => e.kind === "goods" && !e.partial && e.scope !== "world" && (!chapters || depthRank(e.depth) >= depthRank("hs4")));
   const byDataset = new Map<string, CatalogEntry[]>();
   for (const e of goods) byDataset.set(e.dataset, [...(byDataset.get(e.dataset) ?? []), e]);
   const ranked = [...byDataset.values()].sort((a, b) => {

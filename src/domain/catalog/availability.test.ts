@@ -19,6 +19,8 @@ const entry = (dataset: string, year: number, reporters: number, extra: Partial<
   total: 1,
   period: String(year),
   ...extra,
+  vintage: extra.vintage ?? dataset,
+  scope: extra.scope ?? "reporters",
 });
 
 describe("the data availability matrix", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { catalogEntry } from "./test-support";
-import { answerGoods, complexityYears, datasets, finestDepth, goodsYears, latestComplexitySet, nearestYear } from "./catalog";
+import { answerGoods, comparable, comparableSource, complexityYears, datasets, finestDepth, goodsYears, latestComplexitySet, nearestYear, seriesBreaks } from "./catalog";
 
 const entry = catalogEntry;
 
@@ -89,5 +89,40 @@ describe("the data catalogue's choice", () => {
       "complexity_hs92_hs4",
       "complexity_sitc2_sitc4",
     ]);
+  });
+});
+
+describe("series: one dataset, one release", () => {
+  const entries = [
+    catalogEntry({ dataset: "ots_hs4", year: 1962, vintage: "ots_ec2019", flows: ["export"] }),
+    catalogEntry({ dataset: "ots_hs4", year: 2017, vintage: "ots_ec2019", flows: ["export"] }),
+    catalogEntry({ dataset: "ots_hs4", year: 2018, vintage: "ots_trd" }),
+    catalogEntry({ dataset: "atlas_hs4", year: 2019, vintage: "atlas_2019", priority: 1, flows: ["export"] }),
+    catalogEntry({ dataset: "ots_sections", year: 2017, vintage: "ots_trd", depth: "section", bilateral: true }),
+    catalogEntry({ dataset: "ots_sections", year: 2018, vintage: "ots_trd", depth: "section", bilateral: true }),
+    catalogEntry({ dataset: "atlas_world_hs4", year: 2023, vintage: "atlas_2026", scope: "world", reporters: 0, flows: ["export"] }),
+  ];
+
+  it("compares only within one dataset and release", () => {
+    expect(comparable(entries[0], entries[1])).toBe(true);
+    expect(comparable(entries[1], entries[2])).toBe(false);
+    expect(comparable(entries[4], entries[5])).toBe(true);
+  });
+
+  it("marks where a series changes release or dataset", () => {
+    expect(seriesBreaks(goodsYears(entries, { depth: "hs4", flow: "export" }))).toEqual([2018, 2019]);
+  });
+
+  it("finds the one dataset that holds both years of a comparison", () => {
+    const pair = comparableSource(entries, { depth: "section", flow: "export" }, 2017, 2018);
+    expect(pair?.from.dataset).toBe("ots_sections");
+    expect(pair?.to.year).toBe(2018);
+    expect(comparableSource(entries, { depth: "hs4", flow: "export" }, 2017, 2018)).toBeNull();
+    expect(comparableSource(entries, { depth: "hs4", flow: "export" }, 1962, 2017)?.from.vintage).toBe("ots_ec2019");
+  });
+
+  it("never answers a country question with a world-only dataset", () => {
+    expect(goodsYears(entries, { depth: "hs4", flow: "export" }).map((y) => y.year)).not.toContain(2023);
+    expect(goodsYears(entries, { depth: "hs4", flow: "export", scope: "world" }).map((y) => y.year)).toContain(2023);
   });
 });

@@ -36,6 +36,13 @@ export interface CatalogEntry {
   total: number | null;
   /** How the year reads when it stands for a period ("1998-2000"). */
   period: string;
+  /**
+   * The release of the source this year comes from ("ots_trd", "ots_ec2019", "atlas_2019"): two
+   * years compare only within one dataset and one vintage (see `comparable`).
+   */
+  vintage: string;
+  /** "world": the world as a whole, no reporters (answers only questions about the world). */
+  scope: "reporters" | "world";
 }
 
 /** A question a page asks: trade in goods at least this deep, optionally between two countries, in one flow. */
@@ -47,6 +54,8 @@ export interface GoodsQuestion {
   flow?: CatalogFlow;
   /** Only this classification ("hs92"). */
   classification?: string;
+  /** "world": a question about the world as a whole, which world-only datasets answer too. */
+  scope?: "world";
 }
 
 /** The dataset answering a question in one year. */
@@ -59,6 +68,9 @@ export interface YearSource {
   /** Finest depth that dataset holds. */
   depth: ProductDepth;
   bilateral: boolean;
+  /** Release of the source (see CatalogEntry.vintage). */
+  vintage: string;
+  scope: "reporters" | "world";
 }
 
 export interface GoodsAnswer {
@@ -83,6 +95,7 @@ function answers(entry: CatalogEntry, q: GoodsQuestion): boolean {
   if (q.bilateral && !entry.bilateral) return false;
   if (q.flow && !entry.flows.includes(q.flow)) return false;
   if (q.classification && entry.classification !== q.classification) return false;
+  if (entry.scope === "world" && q.scope !== "world") return false;
   return true;
 }
 
@@ -108,7 +121,49 @@ const toSource = (e: CatalogEntry): YearSource => ({
   classification: e.classification ?? "",
   depth: e.depth as ProductDepth,
   bilateral: e.bilateral,
+  vintage: e.vintage,
+  scope: e.scope,
 });
+
+/** What a year's figure is part of: one dataset in one release. Growth, change and rank change stay inside one. */
+export interface Series {
+  dataset: string;
+  vintage: string;
+}
+
+export const seriesKey = (s: Series): string => `${s.dataset}@${s.vintage}`;
+
+/** Two years' figures compare (growth, change, rank change) only when they come from one dataset and one release. */
+export function comparable(a: Series, b: Series): boolean {
+  return a.dataset === b.dataset && a.vintage === b.vintage;
+}
+
+/**
+ * The years at which a series of years changes dataset or release (the first year of each new
+ * run): charts mark them, and a comparison across one is refused or recomputed on one series.
+ */
+export function seriesBreaks<T extends Series & { year: number }>(years: readonly T[]): number[] {
+  const sorted = [...years].sort((a, b) => a.year - b.year);
+  const breaks: number[] = [];
+  for (let i = 1; i < sorted.length; i++) if (!comparable(sorted[i - 1], sorted[i])) breaks.push(sorted[i].year);
+  return breaks;
+}
+
+/**
+ * Pairs of years `q` can compare, and on which dataset: for a start and an end year, the
+ * highest-ranked dataset (and release) holding both, or null when no single series holds both.
+ */
+export function comparableSource(entries: readonly CatalogEntry[], q: GoodsQuestion, from: number, to: number): { from: YearSource; to: YearSource } | null {
+  const candidates = entries.filter((e) => answers(e, q) && (e.year === from || e.year === to)).sort(better);
+  for (const e of candidates) {
+    const other = candidates.find((o) => o !== e && o.year !== e.year && comparable(o, e));
+    if (other) {
+      const [a, b] = e.year === from ? [e, other] : [other, e];
+      return { from: toSource(a), to: toSource(b) };
+    }
+  }
+  return null;
+}
 
 /** Every year that answers `q`, each with its best dataset. */
 export function goodsYears(entries: readonly CatalogEntry[], q: GoodsQuestion): YearSource[] {

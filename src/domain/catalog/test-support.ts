@@ -17,5 +17,7 @@ export function catalogEntry(partial: Partial<CatalogEntry> & Pick<CatalogEntry,
     total: 1e12,
     period: String(partial.year),
     ...partial,
+    vintage: partial.vintage ?? partial.dataset,
+    scope: partial.scope ?? "reporters",
   };
 }

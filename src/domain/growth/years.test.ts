@@ -3,7 +3,7 @@ import type { CatalogEntry } from "@/domain/catalog/catalog";
 import { growthYears } from "./years";
 
 function entry(kind: CatalogEntry["kind"], dataset: string, year: number, reporters = 100, partial = false): CatalogEntry {
-  return { dataset, cube: `cube_${dataset}`, kind, classification: null, depth: null, bilateral: false, partial, source: dataset, priority: 0, year, flows: [], reporters, rows: 0, total: null, period: String(year) };
+  return { dataset, cube: `cube_${dataset}`, kind, classification: null, depth: null, bilateral: false, partial, source: dataset, priority: 0, year, flows: [], reporters, rows: 0, total: null, period: String(year), vintage: dataset, scope: "reporters" };
 }
 
 const wdi = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => entry("indicators", "wdi_indicators", from + i, 200));

@@ -19,6 +19,8 @@ const entry = (over: Partial<CatalogEntry>): CatalogEntry => ({
   total: 1,
   period: "2000",
   ...over,
+  vintage: over.vintage ?? over.dataset ?? "ots_sections",
+  scope: over.scope ?? "reporters",
 });
 
 const sections = [1989, 1990, 2018].map((year) => entry({ dataset: "ots_sections", cube: "sections", year }));

@@ -6,7 +6,7 @@
  */
 import "server-only";
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { getComplexitySet, type CubeDef } from "@/server/warehouse/registry";
+import { getComplexitySet, type CatalogSpec, type CubeDef } from "@/server/warehouse/registry";
 import { measureColumns } from "./layout";
 import { all, ident, toNumber } from "./sql";
 
@@ -20,13 +20,20 @@ interface Row {
 
 const CREATE = `CREATE OR REPLACE TABLE _meta_catalog (
   dataset VARCHAR, cube VARCHAR, kind VARCHAR, classification VARCHAR, depth VARCHAR, bilateral BOOLEAN, partial BOOLEAN,
-  source VARCHAR, priority INTEGER, year SMALLINT, flows VARCHAR[], reporters INTEGER, rows BIGINT, total DOUBLE, period VARCHAR)`;
+  source VARCHAR, priority INTEGER, year SMALLINT, flows VARCHAR[], reporters INTEGER, rows BIGINT, total DOUBLE, period VARCHAR,
+  vintage VARCHAR, scope VARCHAR)`;
+
+/** The release a year of a dataset comes from (the registry's `vintage`, else the dataset key). */
+export function vintageOf(spec: Pick<CatalogSpec, "dataset" | "vintage">, year: number): string {
+  if (typeof spec.vintage === "function") return spec.vintage(year);
+  return spec.vintage ?? spec.dataset;
+}
 
 async function insert(conn: DuckDBConnection, values: (string | number | boolean | null)[]): Promise<void> {
   // flows travel as a comma-separated string: a list parameter would need a typed value.
   await conn.run(
     `INSERT INTO _meta_catalog SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
-       CASE WHEN $11 = '' THEN []::VARCHAR[] ELSE string_split($11, ',') END, $12, $13, $14, $15`,
+       CASE WHEN $11 = '' THEN []::VARCHAR[] ELSE string_split($11, ',') END, $12, $13, $14, $15, $16, $17`,
     values,
   );
 }
@@ -81,6 +88,8 @@ export async function writeCatalog(conn: DuckDBConnection, cubes: readonly CubeD
         toNumber(r.rows),
         total,
         String(r.year),
+        vintageOf(spec, Number(r.year)),
+        spec.scope ?? "reporters",
       ]);
       written++;
     }
@@ -93,6 +102,8 @@ export async function writeCatalog(conn: DuckDBConnection, cubes: readonly CubeD
   for (const run of runs) {
     const set = getComplexitySet(run.cx_set);
     if (!set) continue;
+    // A ranking's vintage is that of the trade it was computed from: ranks compare within one.
+    const trade = cubes.find((cube) => cube.name === run.trade_cube)?.catalog;
     await insert(conn, [
       `complexity_${set.key}`,
       set.cubes.eci,
@@ -109,6 +120,8 @@ export async function writeCatalog(conn: DuckDBConnection, cubes: readonly CubeD
       toNumber(run.countries) * toNumber(run.products),
       null,
       String(run.period ?? run.year),
+      trade ? vintageOf(trade, Number(run.year)) : run.source,
+      "reporters",
     ]);
     written++;
   }

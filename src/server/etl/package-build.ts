@@ -33,6 +33,7 @@ export const REQUIRED_FIELDS: Record<string, readonly string[]> = {
   trade_country_hs4_2018: ["year", "reporter", "hs4", "export_value", "import_value"],
   trade_country_hs4_exports_1962_1980_2017: ["year", "reporter", "hs4", "export_value"],
   trade_country_hs4_exports_2019_atlas: ["year", "reporter", "hs4", "export_value"],
+  trade_world_hs4_exports_1995_2023_atlas: ["year", "hs4", "export_value"],
   trade_bilateral_hs4_1989_1990: ["year", "reporter", "partner", "hs4", "export_value", "quantity"],
   services_2016: ["year", "country", "service_code", "ebops2002_code", "service_name_en", "export_value"],
   subnational_esp_province_section_2022: ["year", "province_id", "province_name", "section", "export_value"],
@@ -292,6 +293,17 @@ export const PACKAGE_CUBE_SOURCES: readonly PackageCubeSource[] = [
     resource: "trade_country_hs4_exports_2019_atlas",
     cube: cube("trade_i_atlas_a_hs4"),
     sourceSql: (rel) => `SELECT * FROM (${exportsOnlyHs4(rel)}) WHERE trade_value <> 0`,
+  },
+  {
+    resource: "trade_world_hs4_exports_1995_2023_atlas",
+    cube: cube("trade_i_atlas_a_world_hs4"),
+    // XXXX is the Atlas's unspecified heading: stored as 9999 (Unspecified), as in the 2019 file.
+    sourceSql: (rel) => `
+      SELECT CAST(r.year AS SMALLINT) AS year, COALESCE(p.section_id, '99') AS section, COALESCE(p.hs2_id, left(r.code, 2)) AS hs2, r.code AS hs4,
+        CAST(r.export_value AS DOUBLE) AS trade_value
+      FROM (SELECT *, CASE WHEN upper(hs4) = 'XXXX' THEN '9999' ELSE hs4 END AS code FROM ${ident(rel)}) r
+      LEFT JOIN dim_hs4 p ON p.id = r.code
+      WHERE CAST(r.export_value AS DOUBLE) <> 0`,
   },
   {
     resource: "trade_bilateral_hs4_1989_1990",

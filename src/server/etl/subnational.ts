@@ -295,7 +295,7 @@ export async function writeSubnationalCatalog(conn: DuckDBConnection): Promise<n
     const depth = r.product_level === "hs2" ? "hs2" : r.product_level;
     await conn.run(
       `INSERT INTO _meta_catalog SELECT $1, $2, 'subnational', 'hs', $3, false, false, $4, 1, $5,
-         CASE WHEN $6 = '' THEN []::VARCHAR[] ELSE string_split($6, ',') END, $7, $8, $9, $10`,
+         CASE WHEN $6 = '' THEN []::VARCHAR[] ELSE string_split($6, ',') END, $7, $8, $9, $10, $1, 'reporters'`,
       [r.dataset, SUBNATIONAL_GENERIC_CUBE.name, depth, SUBNATIONAL_SOURCE, Number(r.year), String(r.flows ?? ""), toNumber(r.reporters), toNumber(r.rows), r.total === null ? null : toNumber(r.total), String(r.year)],
     );
   }

@@ -114,6 +114,9 @@ async function readCatalog(conn: DuckDBConnection): Promise<CatalogEntry[]> {
     rows: toNumber(r.rows),
     total: r.total === null || r.total === undefined ? null : toNumber(r.total),
     period: String(r.period ?? r.year),
+    // Warehouses imported before vintages were recorded: one release per dataset.
+    vintage: r.vintage === null || r.vintage === undefined ? String(r.dataset) : String(r.vintage),
+    scope: r.scope === "world" ? "world" : "reporters",
   }));
 }
 

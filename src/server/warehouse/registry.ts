@@ -123,6 +123,14 @@ export interface CatalogSpec {
    * communities, summed from its provinces): one catalogue row per year each, counting `reporterColumn`.
    */
   readonly derivedDatasets?: readonly { readonly dataset: string; readonly reporterColumn: string }[];
+  /**
+   * The release (vintage) of the source each year comes from; default: the dataset key. Two years
+   * compare (growth, change, rank change) only within one dataset and one vintage: a dataset that
+   * joins two releases (OTS HS4: 1962-2017 from an older extract, 2018 from the newer) names them.
+   */
+  readonly vintage?: string | ((year: number) => string);
+  /** "world": the dataset holds the world as a whole, no reporters (never answers a country question). */
+  readonly scope?: "world";
 }
 
 export interface ComplexityLink {
@@ -389,6 +397,7 @@ const SECTIONS_CUBE: CubeDef = {
     source: "ots",
     priority: 2,
     reporterColumn: "exporter",
+    vintage: "ots_trd",
   },
 };
 
@@ -435,6 +444,9 @@ const HS4_CUBE: CubeDef = {
     priority: 2,
     reporterColumn: "country",
     flowColumn: "flow",
+    // 2018 comes from the same extract as the section file; 1962, 1980 and 2017 from an older OTS
+    // release (package README 1.7: "do not mix 2017 values from the two files").
+    vintage: (year) => (year >= 2018 ? "ots_trd" : "ots_ec2019"),
   },
 };
 
@@ -463,7 +475,54 @@ const ATLAS_HS4_CUBE: CubeDef = {
     comparability: "A different cleaning of UN Comtrade from Open Trade Statistics: not strictly comparable with the OTS years (2019 world total USD 17.29 tn against 22.69 tn in 2018).",
   },
   sourceResources: ["trade_country_hs4_exports_2019_atlas"],
-  catalog: { ...HS4_CUBE.catalog!, dataset: "atlas_hs4", source: "atlas", priority: 1 },
+  catalog: { ...HS4_CUBE.catalog!, dataset: "atlas_hs4", source: "atlas", priority: 1, vintage: "atlas_2019" },
+};
+
+/**
+ * The Atlas's world exports per HS92 heading, 1995-2023 (package README 1.10): the world as a
+ * whole, no reporters, a later Atlas release than the 2019 country file. It answers "how did world
+ * trade in this product move, year by year"; never a share against another dataset.
+ */
+const ATLAS_WORLD_HS4_CUBE: CubeDef = {
+  name: "trade_i_atlas_a_world_hs4",
+  caption: c(
+    "World exports by HS4 product, annual (Atlas of Economic Complexity)",
+    "Exportaciones mundiales por producto HS4, anual (Atlas de Complejidad Económica)",
+    "按HS4产品划分的世界出口，年度（经济复杂性地图集）",
+  ),
+  description: c(
+    "World exports per HS92 heading and year, 1995-2023, from a later release of the Growth Lab's Atlas of Economic Complexity than the 2019 country file. The world as a whole: no countries, partners or imports. World totals run at about 91-92% of commonly quoted goods-export totals (the Atlas's cleaned panel). Do not compute shares between it and another dataset.",
+    "Exportaciones mundiales por partida SA92 y año, 1995-2023, de una edición del Atlas de Complejidad Económica del Growth Lab posterior al archivo por países de 2019. El mundo en su conjunto: sin países, socios ni importaciones. Los totales mundiales rondan el 91-92 % de los totales de exportación de bienes habituales (el panel depurado del Atlas). No calcule cuotas entre este y otro conjunto de datos.",
+    "1995-2023年按HS92品目和年份的世界出口，来自哈佛增长实验室经济复杂性地图集晚于2019年国别文件的版本。仅为世界整体：无国家、伙伴或进口。世界总额约为通常引用的货物出口总额的91-92%（地图集清洗后的面板）。请勿在其与其他数据集之间计算份额。",
+  ),
+  dimensions: [yearDimension(), productDimension("hs4")],
+  measures: [TRADE_VALUE],
+  defaultMeasure: "Trade Value",
+  timeLevel: "Year",
+  tables: [{ name: "fact_atlas_world_hs4", kind: "base", columns: ["year", "section", "hs2", "hs4"], sortKey: [["hs4", "hs2", "section"], ["year"]] }],
+  annotations: {
+    source_name: "The Growth Lab at Harvard University, Atlas of Economic Complexity",
+    source_link: "https://atlas.hks.harvard.edu",
+    licence: "CC BY-NC-SA 4.0 (non-commercial); terms not verified offline",
+    attribution: "Trade data: The Growth Lab at Harvard University, Atlas of Economic Complexity (non-commercial).",
+    unit: "USD, current prices (nominal)",
+    partner: "World (the world as a whole; no reporters)",
+    comparability: "A later Atlas release than the 2019 country file; not comparable with the Open Trade Statistics years. Its world totals cover the Atlas's own panel (about 91-92% of commonly quoted totals).",
+  },
+  sourceResources: ["trade_world_hs4_exports_1995_2023_atlas"],
+  catalog: {
+    dataset: "atlas_world_hs4",
+    kind: "goods",
+    classification: "hs92",
+    depth: "hs4",
+    bilateral: false,
+    partial: false,
+    source: "atlas",
+    priority: 1,
+    reporterColumn: null,
+    vintage: "atlas_world_2026",
+    scope: "world",
+  },
 };
 
 const COMTRADE_SAMPLE_CUBE: CubeDef = {
@@ -1305,6 +1364,7 @@ export const PACKAGE_CUBES: readonly CubeDef[] = [
   SECTIONS_CUBE,
   HS4_CUBE,
   ATLAS_HS4_CUBE,
+  ATLAS_WORLD_HS4_CUBE,
   COMTRADE_SAMPLE_CUBE,
   SERVICES_CUBE,
   ESP_CUBE,
