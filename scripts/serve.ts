@@ -14,7 +14,7 @@ import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import next from "next";
 import { parseTagId } from "@/domain/consent/tag";
-import { Admission } from "@/server/front/admission";
+import { Admission, ClientCap } from "@/server/front/admission";
 import { ApiMeter } from "@/server/front/apiMeter";
 import { findActiveApiKey } from "@/server/api/keys";
 import { windowCounter } from "@/server/http/counters";
@@ -29,6 +29,8 @@ import { loadMessages } from "@/i18n/messages";
 
 const RENDER_TIMEOUT_MS = 30_000;
 const SHUTDOWN_GRACE_MS = 25_000;
+const HEADERS_TIMEOUT_MS = 20_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 
 async function main() {
   const { values } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
@@ -41,19 +43,20 @@ async function main() {
 
   const build = buildId(current.projectRoot);
   // Internal renders keep their connections open: one page after another costs no handshake.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: current.front.renderConcurrency });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: current.front.renderConcurrency + current.front.dataConcurrency });
   let self: { host: string; port: number } = { host: "127.0.0.1", port };
   // A kept-alive socket the server closed (its keep-alive timeout) just as it was reused fails
   // with ECONNRESET / "socket hang up" before any answer: that render is tried once more on a
   // fresh socket (the request is a GET; nothing was answered).
-  const render = (url: string, headers: Record<string, string>): Promise<Rendered> =>
-    renderOnce(url, headers).catch((error: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
-      if (error.reusedSocket && (error.code === "ECONNRESET" || /socket hang up/.test(error.message))) return renderOnce(url, headers);
+  const render = (url: string, headers: Record<string, string>, signal?: AbortSignal): Promise<Rendered> =>
+    renderOnce(url, headers, signal).catch((error: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
+      if (!signal?.aborted && error.reusedSocket && (error.code === "ECONNRESET" || /socket hang up/.test(error.message))) return renderOnce(url, headers, signal);
       throw error;
     });
-  const renderOnce = (url: string, headers: Record<string, string>) =>
+  // `signal`: everyone who asked for this page left; the render is abandoned (its socket closed).
+  const renderOnce = (url: string, headers: Record<string, string>, signal?: AbortSignal) =>
     new Promise<Rendered>((resolve, reject) => {
-      const req = http.request({ host: self.host, port: self.port, path: url, method: "GET", headers, agent }, (res) => {
+      const req = http.request({ host: self.host, port: self.port, path: url, method: "GET", headers, agent, signal }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () => resolve({ status: res.statusCode ?? 500, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -75,7 +78,11 @@ async function main() {
     nodeName: current.nodeName,
     origin: current.siteUrl ?? current.nextAuthUrl,
     tagManager: parseTagId(current.gtmId) !== null,
-    admission: new Admission(current.front.renderConcurrency, current.front.renderQueue),
+    // Two lanes: pages, sign-in and account calls never wait behind data queries (door.ts).
+    admission: new Admission(current.front.renderConcurrency, current.front.renderQueue, current.front.admissionWaitMs),
+    dataAdmission: new Admission(current.front.dataConcurrency, current.front.dataQueue, current.front.admissionWaitMs),
+    dataPerClient: new ClientCap(current.front.dataPerClient),
+    ipv6Prefix: current.front.ipv6Prefix,
     apiMeter: new ApiMeter({ ...current.api, findKey: (key) => findActiveApiKey(key), counter: windowCounter }),
     pages: {
       cache: new PageCache(current.front.pageCacheBytes, current.front.pageCacheSeconds * 1000),
@@ -92,6 +99,9 @@ async function main() {
       res.end(JSON.stringify({ error: { code: "internal", message: "Something went wrong on our side." } }));
     });
   });
+  // A client that sends its headers or body slowly is cut off in seconds, not Node's 300 s.
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.listen(port, hostname, () => {
     const bound = server.address() as AddressInfo;
     // Internal renders go to this server: over loopback when it listens on every interface.

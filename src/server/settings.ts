@@ -38,7 +38,22 @@ export interface Settings {
   /** TRUST_PROXY_HOPS: proxies in front of this node that append to X-Forwarded-For (0: none). */
   trustProxyHops: number;
   /** The public page cache and the admission limit (server/front). */
-  front: { pageCacheBytes: number; pageCacheSeconds: number; renderConcurrency: number; renderQueue: number };
+  front: {
+    pageCacheBytes: number;
+    pageCacheSeconds: number;
+    /** The lane of pages, sign-in and account calls. */
+    renderConcurrency: number;
+    renderQueue: number;
+    /** The lane of the data API: its own places and queue, so queries never take the pages' places. */
+    dataConcurrency: number;
+    dataQueue: number;
+    /** Data requests of one client under way at once (429 beyond). */
+    dataPerClient: number;
+    /** The longest any request waits in a lane's queue before a 503 (ms). */
+    admissionWaitMs: number;
+    /** IPv6 clients are counted per network of this prefix length (a /64 is one subscriber). */
+    ipv6Prefix: number;
+  };
   /** The data API's published limits, requests per minute (server/api/meter.ts). */
   api: { anonymousPerMinute: number; keyPerMinute: number; proKeyPerMinute: number };
   /** SIGNUP_LIMIT_PER_HOUR: sign-ups per client address an hour (server/auth/rateLimits.ts). */
@@ -140,6 +155,11 @@ export function parseSettings(env: Env): Settings {
       pageCacheSeconds: read("PAGE_CACHE_SECONDS", wholeNumber(86_400), 300),
       renderConcurrency: read("RENDER_CONCURRENCY", wholeNumber(1024), 4),
       renderQueue: read("RENDER_QUEUE", wholeNumber(100_000), 64),
+      dataConcurrency: read("DATA_CONCURRENCY", wholeNumber(1024), 2),
+      dataQueue: read("DATA_QUEUE", wholeNumber(100_000), 16),
+      dataPerClient: read("DATA_PER_CLIENT", wholeNumber(1024), 2),
+      admissionWaitMs: read("ADMISSION_WAIT_MS", wholeNumber(600_000), 5_000),
+      ipv6Prefix: read("IPV6_PREFIX", wholeNumber(128), 64),
     },
     api: {
       anonymousPerMinute: read("API_LIMIT_ANONYMOUS", wholeNumber(1_000_000), 120),

@@ -26,3 +26,34 @@ export function clientAddress(forwardedFor: string | string[] | undefined, socke
   }
   return socket;
 }
+
+/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part counts as two). */
+function groups(address: string): number[] | null {
+  const bare = address.split("%")[0]!.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) =>
+    `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`,
+  );
+  const [head, rest] = bare.includes("::") ? bare.split("::") : [bare, null];
+  const left = head ? head.split(":").map((p) => parseInt(p, 16)) : [];
+  const right = rest ? rest.split(":").map((p) => parseInt(p, 16)) : [];
+  const missing = 8 - left.length - right.length;
+  if (missing < 0 || (rest === null && missing !== 0)) return null;
+  const all = [...left, ...Array<number>(missing).fill(0), ...right];
+  return all.every((n) => Number.isInteger(n) && n >= 0 && n <= 0xffff) ? all : null;
+}
+
+/**
+ * The key a limit counts an address under: an IPv4 address as it is, an IPv6 address by its
+ * network of `prefix` bits ("2001:db8:1:2::/64"), since one subscriber holds a whole /64 and could
+ * otherwise take a fresh address for every request.
+ */
+export function limitKey(address: string, prefix = 64): string {
+  if (isIP(address) !== 6 || prefix >= 128) return address;
+  const parts = groups(address);
+  if (!parts) return address;
+  const masked = parts.map((value, index) => {
+    const bits = Math.min(16, Math.max(0, prefix - index * 16));
+    return bits === 0 ? 0 : value & (0xffff << (16 - bits)) & 0xffff;
+  });
+  const kept = masked.slice(0, Math.ceil(prefix / 16)).map((n) => n.toString(16));
+  return `${kept.join(":")}${kept.length < 8 ? "::" : ""}/${prefix}`;
+}

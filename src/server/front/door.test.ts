@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
 import { Admission } from "./admission";
@@ -11,14 +12,14 @@ function fakeRequest(method: string, url: string, headers: Record<string, string
 function fakeResponse() {
   const headers: Record<string, unknown> = {};
   const state = { status: 0, body: "" };
-  const res = {
+  const res = Object.assign(new EventEmitter(), {
     setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = value),
     writeHead: (status: number, head: Record<string, unknown>) => {
       state.status = status;
       for (const [name, value] of Object.entries(head)) headers[name.toLowerCase()] = value;
     },
     end: (body: string) => void (state.body = body),
-  } as unknown as ServerResponse;
+  }) as unknown as ServerResponse;
   return { res, headers, state };
 }
 

@@ -13,8 +13,12 @@
  *   variant for a minute.
  * - The data API's limits (apiMeter.ts): per address, or per key with a higher limit; 429 with
  *   RateLimit headers, 401 for a bad key; open to other sites' scripts (CORS, no cookies read).
+ * - One canonical target first (canonical.ts): every decision below sees the same path, and a
+ *   spelling that would dodge the meter (`/api/./data`) is redirected or refused.
  * - Bounded work: every request that makes the server render or query (not static files, not cache
- *   hits) passes the admission limit; beyond it and its short queue, 503 with Retry-After at once.
+ *   hits) passes an admission lane: pages and sign-in in one, the data API in another, each with a
+ *   deadline on the wait; beyond it, 503 with Retry-After at once. One client holds at most a few
+ *   data requests under way; a client that leaves gives up its place in the queue.
  */
 import "server-only";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
@@ -24,10 +28,12 @@ import { escapeXml } from "@/domain/format/xml";
 import { LOCALE_TAGS, negotiateLocale, splitLocale, type Locale } from "@/domain/i18n/locales";
 import { readCookie } from "@/server/auth/csrf";
 import { matches } from "@/server/http/etag";
-import type { Admission } from "./admission";
+import type { Admission, ClientCap } from "./admission";
+import { canonicalTarget } from "./canonical";
 import { isMeteredPath, type ApiMeter } from "./apiMeter";
-import { clientAddress } from "./clientAddress";
+import { clientAddress, limitKey } from "./clientAddress";
 import { PUBLIC_PAGE_HEADER, RENDER_HEADER } from "./headerNames";
+import { gzipWithNonce, withNonce } from "./noncedPage";
 import { compressPage, inflate, isPublicApiPath, isPublicPagePath, pickEncoding, type CachedPage, type PageCache } from "./pageCache";
 import { contentSecurityPolicy, isEmbedPath, newNonce, strictTransportSecurity } from "./securityHeaders";
 
@@ -44,8 +50,8 @@ export interface PageCaching {
   cache: PageCache;
   /** Changes when the build or the warehouse file changes (a re-import): old entries stop matching. */
   generation: () => string;
-  /** Renders a URL anonymously through this server, with the given headers (marked internal). */
-  render: (url: string, headers: Record<string, string>) => Promise<Rendered>;
+  /** Renders a URL anonymously through this server, with the given headers (marked internal); `signal`: nobody waits for it any more. */
+  render: (url: string, headers: Record<string, string>, signal?: AbortSignal) => Promise<Rendered>;
   /** The header (with a per-process secret value) that marks an internal render. */
   secret: string;
 }
@@ -58,7 +64,18 @@ export interface DoorOptions {
   /** A tag manager is configured. */
   tagManager: boolean;
   pages?: PageCaching;
+  /** The lane of pages, sign-in and account calls. */
   admission?: Admission;
+  /**
+   * The lane of the data API (the metered paths): its own places and queue, so a burst of
+   * expensive queries waits (or is refused) there and never takes the places of pages and sign-in.
+   * Without it, data requests share `admission`.
+   */
+  dataAdmission?: Admission;
+  /** At most this many data requests of one client under way at once (429 beyond). */
+  dataPerClient?: ClientCap;
+  /** IPv6 clients are one client per network of this many bits (default 64). */
+  ipv6Prefix?: number;
   /** Sent as X-Node on every answer (several nodes behind a balancer). */
   nodeName?: string | null;
   /** The data API's limits (apiMeter.ts); without it the API is unmetered. */
@@ -141,13 +158,31 @@ function serveCached(req: IncomingMessage, res: ServerResponse, entry: CachedPag
   res.setHeader("ETag", entry.etag);
   res.setHeader("X-Front-Cache", state);
   if (matches(req.headers["if-none-match"], entry.etag)) {
+    // The browser keeps the body it has, with the nonce it was sent: a new policy would block its scripts.
+    res.removeHeader("Content-Security-Policy");
     res.statusCode = 304;
     res.end();
     return;
   }
+  if (entry.nonced) return serveNonced(req, res, entry, entry.nonced);
   const encoding = pickEncoding(req.headers["accept-encoding"]);
   const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : inflate(entry);
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.statusCode = entry.status;
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** A stored page with a nonce of its own, in the body and in the policy: never one shared by visitors. */
+function serveNonced(req: IncomingMessage, res: ServerResponse, entry: CachedPage, nonced: NonNullable<CachedPage["nonced"]>) {
+  const nonce = newNonce();
+  const policy = res.getHeader("Content-Security-Policy");
+  if (typeof policy === "string") res.setHeader("Content-Security-Policy", policy.replaceAll(`'nonce-${nonced.nonce}'`, `'nonce-${nonce}'`));
+  const encoding = pickEncoding(req.headers["accept-encoding"]);
+  // Stored pages answer in gzip (assembled without compressing); a client taking brotli only gets it plain.
+  const gzip = encoding !== "identity" && /(?:^|,)\s*gzip/i.test(String(req.headers["accept-encoding"] ?? ""));
+  const body = gzip ? gzipWithNonce(nonced.body, nonce) : withNonce(nonced.body, nonce);
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
   res.setHeader("Content-Length", body.length);
   res.statusCode = entry.status;
   res.end(req.method === "HEAD" ? undefined : body);
@@ -164,7 +199,7 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
   const hsts = strictTransportSecurity(options.origin);
   const now = options.now ?? Date.now;
   const pages = options.pages;
-  const inFlight = new Map<string, Promise<CachedPage | Rendered | null>>();
+  const inFlight = new Map<string, { promise: Promise<CachedPage | Rendered | null>; controller: AbortController; askers: number }>();
 
   /** On every response: framing (embeds only, by anyone) and HSTS on https. */
   function transportHeaders(res: ServerResponse, pathname: string) {
@@ -193,12 +228,25 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
     return headers;
   }
 
-  /** One render through the admission limit; stored when it is a public answer. Null: too busy. */
-  async function renderOnce(key: string, kind: CachedPage["kind"], url: string, headers: Record<string, string>): Promise<CachedPage | Rendered | null> {
-    const release = options.admission ? await options.admission.enter() : () => {};
+  const laneOf = (kind: "page" | "data"): Admission | undefined => (kind === "data" ? (options.dataAdmission ?? options.admission) : options.admission);
+
+  /** One render through its admission lane; stored when it is a public answer. Null: too busy, or everyone asking left. */
+  async function renderOnce(key: string, kind: CachedPage["kind"], url: string, headers: Record<string, string>, signal: AbortSignal): Promise<CachedPage | Rendered | null> {
+    const lane = laneOf(kind === "api" ? "data" : "page");
+    const release = lane ? await lane.enter({ signal }) : () => {};
     if (!release) return null;
+    if (signal.aborted) {
+      release();
+      return null;
+    }
     try {
-      const rendered = await pages!.render(url, headers);
+      let rendered: Rendered;
+      try {
+        rendered = await pages!.render(url, headers, signal);
+      } catch (error) {
+        if (signal.aborted) return null;
+        throw error;
+      }
       const type = String(rendered.headers["content-type"] ?? "");
       const storable = kind === "page" ? type.startsWith("text/html") : /^(application\/json|text\/csv)/.test(type);
       const privateApi = kind === "api" && /no-store|private/.test(String(rendered.headers["cache-control"] ?? ""));
@@ -206,7 +254,8 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
       const etag = kind === "api" && typeof rendered.headers.etag === "string" ? rendered.headers.etag : undefined;
       // A page's Cache-Control is the door's to say (Next.js marks every dynamic page no-store).
       const drop = kind === "page" ? [...NOT_STORED, "cache-control"] : NOT_STORED;
-      const entry = await compressPage(kind, copyHeaders(rendered.headers, drop), rendered.body, now(), etag);
+      const nonce = kind === "page" ? /'nonce-([^']+)'/.exec(String(rendered.headers["content-security-policy"] ?? ""))?.[1] : undefined;
+      const entry = await compressPage(kind, copyHeaders(rendered.headers, drop), rendered.body, now(), etag, nonce);
       pages!.cache.set(key, entry);
       return entry;
     } finally {
@@ -214,14 +263,25 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
     }
   }
 
-  /** Everyone asking for the same key meanwhile, queued or rendering, shares one render. */
-  function renderShared(key: string, kind: CachedPage["kind"], url: string, headers: Record<string, string>) {
+  /**
+   * Everyone asking for the same key meanwhile, queued or rendering, shares one render. When every
+   * one of them has gone before it is admitted, it leaves the queue: no render for nobody.
+   */
+  function renderShared(key: string, kind: CachedPage["kind"], url: string, headers: Record<string, string>, res: ServerResponse) {
     let running = inFlight.get(key);
     if (!running) {
-      running = renderOnce(key, kind, url, headers).finally(() => inFlight.delete(key));
+      const controller = new AbortController();
+      const promise = renderOnce(key, kind, url, headers, controller.signal).finally(() => inFlight.delete(key));
+      running = { promise, controller, askers: 0 };
       inFlight.set(key, running);
     }
-    return running;
+    const shared = running;
+    shared.askers++;
+    res.once("close", () => {
+      if (res.writableFinished) return;
+      if (--shared.askers <= 0) shared.controller.abort();
+    });
+    return shared.promise;
   }
 
   return async (req, res) => {
@@ -229,11 +289,17 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
     const internal = pages !== undefined && req.headers[RENDER_HEADER] === pages.secret;
     delete req.headers[RENDER_HEADER];
     delete req.headers[PUBLIC_PAGE_HEADER];
-    req.headers["x-forwarded-for"] = clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, internal ? 0 : options.trustedHops);
+    // Every limit downstream keys on this one value: an IPv6 client by its /64 (limitKey).
+    req.headers["x-forwarded-for"] = limitKey(clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, internal ? 0 : options.trustedHops), options.ipv6Prefix ?? 64);
     if (options.trustedHops <= 0 && !internal) for (const name of PROXY_HEADERS) delete req.headers[name];
 
-    const url = req.url ?? "/";
-    const pathname = url.split("?")[0]!;
+    const target = canonicalTarget(req.url ?? "/", req.method ?? "GET");
+    if (target.kind === "invalid") return sendJson(res, 400, "invalid_request_target", target.message);
+    if (target.kind === "redirect") {
+      res.writeHead(308, { Location: target.location, "Cache-Control": "no-store", "Content-Length": 0 });
+      return void res.end();
+    }
+    const { url, pathname } = target;
     transportHeaders(res, pathname);
 
     if (internal) {
@@ -274,20 +340,40 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
       const key = `${pages.generation()}\n${url}\n${cookies.map(([name, value]) => `${name}=${value}`).join("; ")}`;
       const hit = pages.cache.get(key);
       if (hit) return serveCached(req, res, hit, "HIT");
-      const rendered = await renderShared(key, kind, url, renderHeaders(req, kind, cookies));
+      const capped = kind === "api" ? takeClientPlace(req, res) : () => {};
+      if (!capped) return;
+      let rendered: CachedPage | Rendered | null;
+      try {
+        rendered = await renderShared(key, kind, url, renderHeaders(req, kind, cookies), res);
+      } finally {
+        capped();
+      }
+      if (res.destroyed) return;
       if (!rendered) return busy(req, res, pathname, options.busyText);
       if ("etag" in rendered) return serveCached(req, res, rendered, "MISS");
       return servePassThrough(req, res, rendered);
     }
 
     scriptPolicy(req, res, pathname);
-    if (!options.admission || UNCOUNTED.test(pathname)) return handle(req, res);
-    // A client that gives up while waiting must not keep its place: watch for that from the start.
-    let gone = false;
-    res.once("close", () => (gone = true));
-    const release = await options.admission.enter();
-    if (!release) return busy(req, res, pathname, options.busyText);
-    if (gone || res.destroyed) return release();
+    const data = isMeteredPath(pathname);
+    const lane = laneOf(data ? "data" : "page");
+    if (!lane || UNCOUNTED.test(pathname)) return handle(req, res);
+    const capped = data ? takeClientPlace(req, res) : () => {};
+    if (!capped) return;
+    // A client that gives up while waiting must not keep its place: it leaves the queue at once.
+    const gone = new AbortController();
+    res.once("close", () => gone.abort());
+    const admitted = await lane.enter({ signal: gone.signal });
+    if (!admitted) {
+      capped();
+      if (gone.signal.aborted || res.destroyed) return;
+      return busy(req, res, pathname, options.busyText);
+    }
+    const release = () => {
+      admitted();
+      capped();
+    };
+    if (res.destroyed) return release();
     res.once("close", release);
     res.once("finish", release);
     try {
@@ -297,4 +383,13 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
       throw error;
     }
   };
+
+  /** One client's place among the data requests under way; null (and a 429 sent) when it has its share. */
+  function takeClientPlace(req: IncomingMessage, res: ServerResponse): (() => void) | null {
+    if (!options.dataPerClient) return () => {};
+    const release = options.dataPerClient.take(String(req.headers["x-forwarded-for"]));
+    if (release) return release;
+    sendJson(res, 429, "too_many_concurrent", `At most ${options.dataPerClient.perClient} data requests of one client are answered at once; wait for one to finish.`, { "Retry-After": "1" });
+    return null;
+  }
 }

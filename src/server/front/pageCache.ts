@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress as brotliCompressCallback, constants, gunzipSync, gzip as gzipCallback } from "node:zlib";
 import { isProGatedPath } from "@/domain/billing/proAccess";
+import { cutAtNonce, noncedBytes, withNonce, type NoncedBody } from "./noncedPage";
 
 const gzip = promisify(gzipCallback);
 const brotliCompress = promisify(brotliCompressCallback);
@@ -27,6 +28,11 @@ export interface CachedPage {
   etag: string;
   storedAt: number;
   bytes: number;
+  /**
+   * A page kept cut at its script nonce (noncedPage.ts): each answer gets a fresh nonce, in the
+   * body and the Content-Security-Policy. `gzip` and `br` are then empty.
+   */
+  nonced?: { body: NoncedBody; nonce: string };
 }
 
 /** Locale-prefixed public page families (not the account, sign-in or subscription pages). */
@@ -48,18 +54,23 @@ export function isPublicApiPath(pathname: string): boolean {
  * Stored compressed only (gzip and brotli, made once); the rare client that takes neither gets
  * it inflated on the way out. The route's own ETag is kept, else one is made from the body.
  */
-export async function compressPage(kind: CachedPage["kind"], headers: Record<string, string | string[]>, identity: Buffer, now: number, etag?: string): Promise<CachedPage> {
+export async function compressPage(kind: CachedPage["kind"], headers: Record<string, string | string[]>, identity: Buffer, now: number, etag?: string, nonce?: string): Promise<CachedPage> {
+  const tag = etag ?? `"p-${createHash("sha1").update(identity).digest("base64url").slice(0, 22)}"`;
+  const cut = kind === "page" && nonce ? await cutAtNonce(identity, nonce) : null;
+  if (cut) {
+    const empty = Buffer.alloc(0);
+    return { status: 200, kind, headers, gzip: empty, br: empty, etag: tag, storedAt: now, bytes: noncedBytes(cut) + 2048, nonced: { body: cut, nonce } };
+  }
   // On libuv's thread pool, not the event loop: other requests go on meanwhile.
   const [gzipped, brotli] = await Promise.all([
     gzip(identity, { level: 6 }),
     brotliCompress(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
   ]);
-  const tag = etag ?? `"p-${createHash("sha1").update(identity).digest("base64url").slice(0, 22)}"`;
   return { status: 200, kind, headers, gzip: gzipped, br: brotli, etag: tag, storedAt: now, bytes: gzipped.length + brotli.length + 2048 };
 }
 
 export function inflate(entry: CachedPage): Buffer {
-  return gunzipSync(entry.gzip);
+  return entry.nonced ? withNonce(entry.nonced.body, entry.nonced.nonce) : gunzipSync(entry.gzip);
 }
 
 export class PageCache {

@@ -25,10 +25,16 @@ export class RateLimiter {
     const time = this.now();
     let entry = this.windows.get(key);
     if (!entry || time - entry.start >= this.windowMs) {
-      entry = { start: time, count: 0 };
       this.windows.delete(key);
-      this.evictIfFull(time);
-      this.windows.set(key, entry);
+      // Full of live windows: a newcomer is counted in the one shared overflow window rather than
+      // evicting someone's live count (a flood of fresh addresses must not reset the others).
+      if (!this.makeRoom(time)) key = OVERFLOW_KEY;
+      entry = this.windows.get(key);
+      if (!entry || time - entry.start >= this.windowMs) {
+        entry = { start: time, count: 0 };
+        this.windows.delete(key);
+        this.windows.set(key, entry);
+      }
     }
     entry.count += 1;
     const allowed = entry.count <= this.limit;
@@ -58,19 +64,23 @@ export class RateLimiter {
     return this.windows.size;
   }
 
-  private evictIfFull(time: number) {
-    if (this.windows.size < this.maxKeys) return;
+  /**
+   * Room for one more key: windows that have ended are dropped, oldest first (a window is
+   * re-inserted when it starts, so the Map's order is the order of start times). Live windows are
+   * never dropped: false when every held window is still live.
+   */
+  private makeRoom(time: number): boolean {
+    if (this.windows.size < this.maxKeys) return true;
     for (const [key, entry] of this.windows) {
-      if (time - entry.start >= this.windowMs) this.windows.delete(key);
+      if (time - entry.start < this.windowMs) break;
+      this.windows.delete(key);
     }
-    // Still full: drop the oldest keys (Map keeps insertion order) so memory stays bounded.
-    while (this.windows.size >= this.maxKeys) {
-      const oldest = this.windows.keys().next().value;
-      if (oldest === undefined) break;
-      this.windows.delete(oldest);
-    }
+    return this.windows.size < this.maxKeys;
   }
 }
+
+/** The window newcomers share while the limiter is full of live windows (memory stays bounded). */
+const OVERFLOW_KEY = "\u0000overflow";
 
 /**
  * The client's address: the front door (server/front/door.ts) replaces X-Forwarded-For with the
