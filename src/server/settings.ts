@@ -28,6 +28,8 @@ export interface WarehouseRuntimeSettings {
   connections: number;
   /** Requests that may wait for a connection; beyond it the answer is 503 with Retry-After at once. */
   queue: number;
+  /** The most groups one query may make (estimated before it runs, warehouse/cost.ts); beyond it a 400. */
+  maxGroups: number;
 }
 
 export interface Settings {
@@ -183,6 +185,7 @@ export function parseSettings(env: Env): Settings {
       memoryLimit: read("WAREHOUSE_MEMORY_LIMIT", memorySize, "2GB"),
       connections: read("WAREHOUSE_CONNECTIONS", wholeNumber(64), 4),
       queue: read("WAREHOUSE_QUEUE", wholeNumber(10_000), 64),
+      maxGroups: read("WAREHOUSE_MAX_GROUPS", wholeNumber(1_000_000_000), 3_000_000),
     },
     databaseUrl: optionalText(env, "DATABASE_URL"),
     appDbPath: optionalText(env, "APP_DB_PATH"),
@@ -206,9 +209,9 @@ export function parseSettings(env: Env): Settings {
 
 /** Every variable parseSettings reads: a change to any of them means a new parse. */
 const NAMES = [
-  "NODE_ENV", "PORT", "TRUST_PROXY_HOPS", "PAGE_CACHE_MB", "PAGE_CACHE_SECONDS", "RENDER_CONCURRENCY", "RENDER_QUEUE", "API_LIMIT_ANONYMOUS", "API_LIMIT_KEY", "API_LIMIT_KEY_PRO", "SIGNUP_LIMIT_PER_HOUR", "EXPORT_DIR", "NODE_NAME", "SITE_URL", "NEXTAUTH_URL", "NEXTAUTH_SECRET", "AUTH_SECRET", "PROJECT_ROOT", "TRADE_DATA_DIR",
+  "NODE_ENV", "PORT", "TRUST_PROXY_HOPS", "PAGE_CACHE_MB", "PAGE_CACHE_SECONDS", "RENDER_CONCURRENCY", "RENDER_QUEUE", "DATA_CONCURRENCY", "DATA_QUEUE", "DATA_PER_CLIENT", "ADMISSION_WAIT_MS", "IPV6_PREFIX", "API_LIMIT_ANONYMOUS", "API_LIMIT_KEY", "API_LIMIT_KEY_PRO", "SIGNUP_LIMIT_PER_HOUR", "EXPORT_DIR", "NODE_NAME", "SITE_URL", "NEXTAUTH_URL", "NEXTAUTH_SECRET", "AUTH_SECRET", "PROJECT_ROOT", "TRADE_DATA_DIR",
   "WAREHOUSE_PATH", "WAREHOUSE_CACHE_ENTRIES", "WAREHOUSE_CACHE_MB", "WAREHOUSE_QUERY_TIMEOUT_MS", "WAREHOUSE_THREADS",
-  "WAREHOUSE_MEMORY_LIMIT", "WAREHOUSE_CONNECTIONS", "WAREHOUSE_QUEUE", "DATABASE_URL", "APP_DB_PATH", "SMTP_URL", "EMAIL_FROM",
+  "WAREHOUSE_MEMORY_LIMIT", "WAREHOUSE_CONNECTIONS", "WAREHOUSE_QUEUE", "WAREHOUSE_MAX_GROUPS", "DATABASE_URL", "APP_DB_PATH", "SMTP_URL", "EMAIL_FROM",
   "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_ACADEMIC_COUPON", "GTM_ID", "SLACK_WEBHOOK_URL", "LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL", "ENABLE_TEST_ROUTES", "STRICT_MESSAGES",
 ] as const;
 

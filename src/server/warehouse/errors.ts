@@ -14,6 +14,7 @@ export type WarehouseErrorCode =
   | "invalid_sort"
   | "limit_out_of_range"
   | "query_too_long"
+  | "query_too_expensive"
   | "cube_not_loaded"
   | "warehouse_unavailable"
   | "query_timeout"

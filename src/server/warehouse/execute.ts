@@ -11,6 +11,7 @@ import { runtimeSettings } from "./config";
 import { warehouseEngine, warehouseMeta, withWarehouse } from "./db";
 import { WarehouseError } from "./errors";
 import { canonicalKey, resolveQuery, type ResolvedQuery } from "./query";
+import { checkCost } from "./cost";
 import type { CellValue, DataQuery, DataRecord, DataResponse } from "./types";
 
 export interface ExecuteOptions {
@@ -122,6 +123,7 @@ async function run(q: ResolvedQuery, locale: Locale, useCache: boolean): Promise
       const hit = resultCache().get(key);
       if (hit) return { ...hit, cache: "hit" as const };
     }
+    checkCost(q, meta.tables.get(q.cube.tables[0]!.name), runtimeSettings().maxGroups);
     const compiled = compileQuery(q, { locale, cube: cubeMeta, tables: meta.tables, dialect: warehouseEngine().dialect });
     const rows = await queryPrepared(compiled.sql, compiled.params);
     let total = rows.length ? Number(rows[0].__total) : 0;

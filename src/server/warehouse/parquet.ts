@@ -13,6 +13,8 @@ import type { Locale } from "@/domain/i18n/locales";
 import { compileQuery } from "./compile";
 import { warehouseEngine, withWarehouse } from "./db";
 import { WarehouseError } from "./errors";
+import { checkCost } from "./cost";
+import { runtimeSettings } from "./config";
 import type { ResolvedQuery } from "./query";
 import { ident, inlineParams, literal } from "./sql";
 
@@ -23,6 +25,7 @@ export async function parquetPage(q: ResolvedQuery, locale: Locale): Promise<Buf
     if (!cubeMeta) {
       throw new WarehouseError("cube_not_loaded", `cube ${q.cube.name} is not in this warehouse (its source data was not imported); see /api/cubes`, { status: 404, parameter: "cube" });
     }
+    checkCost(q, session.meta.tables.get(q.cube.tables[0]!.name), runtimeSettings().maxGroups);
     const compiled = compileQuery(q, { locale, cube: cubeMeta, tables: session.meta.tables, dialect: warehouseEngine().dialect });
     const named = compiled.columns.map((c) => {
       const value = c.kind === "caption" && c.level?.members && c.idAlias ? `COALESCE(x.${c.alias}, CAST(x.${c.idAlias} AS VARCHAR))` : `x.${c.alias}`;
