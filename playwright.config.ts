@@ -39,6 +39,9 @@ function server(serverPort: number, url: string, extra: Record<string, string | 
     // The whole suite comes from one address: its anonymous API allowance is higher than the
     // published default (120), still below a key's (1200), which api-keys.spec.ts uses up.
     API_LIMIT_ANONYMOUS: "1000",
+    // Several workers share that address too: their data requests under way at once are more
+    // than one real client's (the cap itself is tested in src/server/front/door.lanes.test.ts).
+    DATA_PER_CLIENT: "16",
     // Every account the suite makes signs up from this one address: more than the default 30 an hour.
     SIGNUP_LIMIT_PER_HOUR: String(E2E_SIGNUP_LIMIT_PER_HOUR),
     STRICT_MESSAGES: "1",

@@ -159,7 +159,7 @@ export function parseSettings(env: Env): Settings {
       renderQueue: read("RENDER_QUEUE", wholeNumber(100_000), 64),
       dataConcurrency: read("DATA_CONCURRENCY", wholeNumber(1024), 2),
       dataQueue: read("DATA_QUEUE", wholeNumber(100_000), 16),
-      dataPerClient: read("DATA_PER_CLIENT", wholeNumber(1024), 2),
+      dataPerClient: read("DATA_PER_CLIENT", wholeNumber(1024), 4),
       admissionWaitMs: read("ADMISSION_WAIT_MS", wholeNumber(600_000), 5_000),
       ipv6Prefix: read("IPV6_PREFIX", wholeNumber(128), 64),
     },

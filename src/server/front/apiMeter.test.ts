@@ -93,20 +93,23 @@ describe("the front door with the meter", async () => {
     expect(ok.headers["ratelimit-remaining"]).toBe("2");
     expect(ok.headers["access-control-allow-origin"]).toBe("*");
     await call(door, "/api/data?cube=x", { "x-forwarded-for": "7.7.7.7" });
-    await call(door, "/api/view?path=x");
+    // The charts' own data are counted apart (and generously): they do not spend the allowance.
+    const view = await call(door, "/api/view?path=x");
+    expect(view.headers["ratelimit-limit"]).toBe("30");
+    await call(door, "/api/cubes");
     // A client-written X-Forwarded-For changes nothing: all three came from 127.0.0.1.
     const refused = await call(door, "/api/catalog");
-    expect(handled).toBe(3);
     expect(refused.state.status).toBe(429);
+    expect(handled).toBe(4);
     expect(refused.headers["retry-after"]).toBe("60");
     expect(JSON.parse(refused.state.body).error.code).toBe("rate_limited");
     const bad = await call(door, "/api/data", { authorization: `Bearer ${REVOKED}` });
     expect(bad.state.status).toBe(401);
     expect(JSON.parse(bad.state.body).error.code).toBe("invalid_api_key");
-    expect(handled).toBe(3);
+    expect(handled).toBe(4);
     // Pages are not metered.
     await call(door, "/en/resources/api");
-    expect(handled).toBe(4);
+    expect(handled).toBe(5);
   });
 
   it("answers a CORS preflight on the API without counting it", async () => {
@@ -117,5 +120,17 @@ describe("the front door with the meter", async () => {
     expect(String(pre.headers["access-control-allow-headers"])).toContain("Authorization");
     expect(handled).toBe(0);
     expect((await call(door, "/api/data")).headers["ratelimit-remaining"]).toBe("2");
+  });
+});
+
+describe("the site's own chart data", () => {
+  it("is counted apart from the public API, so browsing never spends a script's allowance", async () => {
+    const m = new ApiMeter({ anonymousPerMinute: 3, keyPerMinute: 10, proKeyPerMinute: 20, findKey: async () => null });
+    // Thirty profiles of about ten charts would be 300 requests: well within ten times the API limit? Here 30 = 10 x 3.
+    for (let i = 0; i < 30; i++) expect((await m.check("198.51.100.9", {}, "/api/view")).kind, `view ${i}`).toBe("allowed");
+    expect((await m.check("198.51.100.9", {}, "/api/view")).kind).toBe("limited");
+    // The same address's script still has its whole API allowance, and meets its 429 after it.
+    for (let i = 0; i < 3; i++) expect((await m.check("198.51.100.9", {}, "/api/data")).kind).toBe("allowed");
+    expect((await m.check("198.51.100.9", {}, "/api/data")).kind).toBe("limited");
   });
 });

@@ -24,6 +24,11 @@ export function isMeteredPath(pathname: string): boolean {
   return METERED.test(pathname);
 }
 
+/** The charts' own data: part of showing a page, metered apart (ApiMeterOptions.pageDataPerMinute). */
+export function isPageDataPath(pathname: string): boolean {
+  return /^\/api\/view\/?$/.test(pathname);
+}
+
 export type MeterDecision =
   | { kind: "allowed"; headers: Record<string, string> }
   | { kind: "limited"; headers: Record<string, string>; retryAfterSeconds: number; keyed: boolean }
@@ -34,6 +39,12 @@ export interface ApiMeterOptions {
   keyPerMinute: number;
   /** Keys of PRO and PREMIUM accounts (a paid plan raises the limit). */
   proKeyPerMinute: number;
+  /**
+   * The site's own chart data (`/api/view`, about ten requests a profile): counted apart from the
+   * public API, per address, and generously, so that browsing (a class behind one address) never
+   * spends the API allowance a script is held to. Default: ten times the anonymous limit.
+   */
+  pageDataPerMinute?: number;
   /** The active key with this value and its owner's role, or null (unknown or revoked). */
   findKey: (key: string) => Promise<{ id: string; role: number } | null>;
   /** Makes the counters (default: in this process's memory). */
@@ -56,6 +67,7 @@ export class ApiMeter {
   private readonly anonymous: WindowCounter;
   private readonly keyed: WindowCounter;
   private readonly proKeyed: WindowCounter;
+  private readonly pageData: WindowCounter;
 
   constructor(private readonly options: ApiMeterOptions) {
     const windowMs = API_WINDOW_SECONDS * 1000;
@@ -63,14 +75,17 @@ export class ApiMeter {
     this.anonymous = make("api-address", options.anonymousPerMinute, windowMs, 50_000);
     this.keyed = make("api-key", options.keyPerMinute, windowMs, 50_000);
     this.proKeyed = make("api-key-pro", options.proKeyPerMinute, windowMs, 50_000);
+    this.pageData = make("page-data", options.pageDataPerMinute ?? options.anonymousPerMinute * 10, windowMs, 50_000);
   }
 
-  /** Counts one request from `address` (the door's client address) with these headers. */
-  async check(address: string, headers: IncomingHttpHeaders): Promise<MeterDecision> {
+  /** Counts one request for `pathname` from `address` (the door's client address) with these headers. */
+  async check(address: string, headers: IncomingHttpHeaders, pathname = ""): Promise<MeterDecision> {
     const key = presentedKey(headers);
     let limiter = this.anonymous;
     let counted = `a:${address}`;
-    if (key !== null) {
+    if (isPageDataPath(pathname)) {
+      limiter = this.pageData;
+    } else if (key !== null) {
       if (!key || key.length > 200) return { kind: "bad_key", reason: "malformed" };
       const found = await this.options.findKey(key);
       if (!found) return { kind: "bad_key", reason: "unknown" };

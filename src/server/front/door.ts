@@ -30,7 +30,7 @@ import { readCookie } from "@/server/auth/csrf";
 import { matches } from "@/server/http/etag";
 import type { Admission, ClientCap } from "./admission";
 import { canonicalTarget } from "./canonical";
-import { isMeteredPath, type ApiMeter } from "./apiMeter";
+import { isMeteredPath, isPageDataPath, type ApiMeter } from "./apiMeter";
 import { clientAddress, limitKey } from "./clientAddress";
 import { PUBLIC_PAGE_HEADER, RENDER_HEADER } from "./headerNames";
 import { gzipWithNonce, withNonce } from "./noncedPage";
@@ -195,6 +195,14 @@ function servePassThrough(req: IncomingMessage, res: ServerResponse, rendered: R
   res.end(req.method === "HEAD" ? undefined : rendered.body);
 }
 
+/**
+ * The data API's queries take the data lane. A profile's charts (`/api/view`, about ten a page,
+ * all at once) are part of showing a page: they take the page lane and no per-client cap.
+ */
+function isDataLanePath(pathname: string): boolean {
+  return isMeteredPath(pathname) && !isPageDataPath(pathname);
+}
+
 export function frontDoor(handle: RequestHandler, options: DoorOptions): RequestHandler {
   const hsts = strictTransportSecurity(options.origin);
   const now = options.now ?? Date.now;
@@ -232,7 +240,7 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
 
   /** One render through its admission lane; stored when it is a public answer. Null: too busy, or everyone asking left. */
   async function renderOnce(key: string, kind: CachedPage["kind"], url: string, headers: Record<string, string>, signal: AbortSignal): Promise<CachedPage | Rendered | null> {
-    const lane = laneOf(kind === "api" ? "data" : "page");
+    const lane = laneOf(kind === "api" && isDataLanePath(new URL(url, "http://door").pathname) ? "data" : "page");
     const release = lane ? await lane.enter({ signal }) : () => {};
     if (!release) return null;
     if (signal.aborted) {
@@ -318,7 +326,7 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
         return void res.end();
       }
       if (options.apiMeter) {
-        const decision = await options.apiMeter.check(String(req.headers["x-forwarded-for"]), req.headers);
+        const decision = await options.apiMeter.check(String(req.headers["x-forwarded-for"]), req.headers, pathname);
         if (decision.kind === "bad_key") {
           const message = decision.reason === "malformed" ? "The API key is malformed: send it as 'Authorization: Bearer oto_...' or 'X-API-Key: oto_...'." : "This API key is not valid: it was revoked or never existed. Create one on your account page.";
           return sendJson(res, 401, "invalid_api_key", message, { "WWW-Authenticate": 'Bearer realm="api"' });
@@ -340,7 +348,7 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
       const key = `${pages.generation()}\n${url}\n${cookies.map(([name, value]) => `${name}=${value}`).join("; ")}`;
       const hit = pages.cache.get(key);
       if (hit) return serveCached(req, res, hit, "HIT");
-      const capped = kind === "api" ? takeClientPlace(req, res) : () => {};
+      const capped = kind === "api" && isDataLanePath(pathname) ? takeClientPlace(req, res) : () => {};
       if (!capped) return;
       let rendered: CachedPage | Rendered | null;
       try {
@@ -355,7 +363,7 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
     }
 
     scriptPolicy(req, res, pathname);
-    const data = isMeteredPath(pathname);
+    const data = isDataLanePath(pathname);
     const lane = laneOf(data ? "data" : "page");
     if (!lane || UNCOUNTED.test(pathname)) return handle(req, res);
     const capped = data ? takeClientPlace(req, res) : () => {};
