@@ -18,7 +18,8 @@ import { Admission, ClientCap } from "@/server/front/admission";
 import { ApiMeter } from "@/server/front/apiMeter";
 import { findActiveApiKey } from "@/server/api/keys";
 import { windowCounter } from "@/server/http/counters";
-import { startDraining } from "@/server/health/health";
+import { setWarming, startDraining } from "@/server/health/health";
+import { warmUp, warmupPaths } from "@/server/front/warmup";
 import { closeDb } from "@/server/db/client";
 import { frontDoor, type BusyText, type Rendered } from "@/server/front/door";
 import { buildId, generationReader } from "@/server/front/generation";
@@ -30,6 +31,8 @@ import { loadMessages } from "@/i18n/messages";
 const RENDER_TIMEOUT_MS = 30_000;
 const SHUTDOWN_GRACE_MS = 25_000;
 const HEADERS_TIMEOUT_MS = 20_000;
+const WARMUP_BUDGET_MS = 30_000;
+const STALE_FOR_MS = 24 * 3600 * 1000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
 async function main() {
@@ -85,7 +88,8 @@ async function main() {
     ipv6Prefix: current.front.ipv6Prefix,
     apiMeter: new ApiMeter({ ...current.api, findKey: (key) => findActiveApiKey(key), counter: windowCounter }),
     pages: {
-      cache: new PageCache(current.front.pageCacheBytes, current.front.pageCacheSeconds * 1000),
+      // Past its age a page is still answered for a day while a fresh one renders (stale-while-revalidate).
+      cache: new PageCache(current.front.pageCacheBytes, current.front.pageCacheSeconds * 1000, Date.now, STALE_FOR_MS),
       generation: generationReader(build),
       render,
       secret: randomBytes(24).toString("base64url"),
@@ -107,7 +111,35 @@ async function main() {
     // Internal renders go to this server: over loopback when it listens on every interface.
     self = { host: bound.address === "::" || bound.address === "0.0.0.0" ? "127.0.0.1" : bound.address, port: bound.port };
     console.log(`> Open Trade Observatory on http://${hostname ?? "localhost"}:${bound.port} (client address: ${current.trustProxyHops ? `${current.trustProxyHops} trusted proxy hop(s)` : "the socket's peer"})`);
+    void warm("start");
   });
+  // Warm before serving: the most asked pages are rendered into the cache before health says ready,
+  // and again (in the background) when a re-import brings a new warehouse generation.
+  const generation = generationReader(build);
+  let warmed = generation();
+  let warming = false;
+  const warm = async (why: string) => {
+    if (warming) return;
+    warming = true;
+    if (why === "start") setWarming(true);
+    try {
+      const base = `http://${self.host === "::1" ? "[::1]" : self.host}:${self.port}`;
+      const { warmed: count, ms } = await warmUp(base, await warmupPaths(), { concurrency: 2, budgetMs: WARMUP_BUDGET_MS });
+      console.log(`> warmed ${count} pages in ${ms} ms (${why})`);
+    } catch (error) {
+      console.error(`> warm-up failed: ${(error as Error).message}`);
+    } finally {
+      warming = false;
+      setWarming(false);
+    }
+  };
+  setInterval(() => {
+    const now = generation();
+    if (now !== warmed) {
+      warmed = now;
+      void warm("new warehouse generation");
+    }
+  }, 5_000).unref();
   // Graceful shutdown: the health check turns 503 (the balancer stops sending), no new
   // connections are taken, requests under way finish, idle keep-alive connections close; then the
   // app database is closed. A request that never ends does not hold the node for ever.

@@ -108,3 +108,39 @@ describe("frontDoor page cache", () => {
     expect(answers.map(({ res }) => res.statusCode)).toEqual([200, 200, 200]);
   });
 });
+
+describe("frontDoor stale while revalidate", () => {
+  it("answers a page past its age at once from the cache and renders it anew in the background", async () => {
+    let now = 0;
+    let renders = 0;
+    const door = frontDoor(() => {}, {
+      trustedHops: 0,
+      origin: null,
+      tagManager: false,
+      now: () => now,
+      pages: {
+        cache: new PageCache(1 << 20, 1000, () => now, 60_000),
+        generation: () => "g",
+        secret: "s",
+        render: async () => {
+          renders++;
+          return { status: 200, headers: { "content-type": "text/html" }, body: Buffer.from(`<html>render ${renders}</html>`) };
+        },
+      },
+    });
+    const ask = async () => {
+      const answer = fakeResponse();
+      await door(fakeRequest("GET", "/en/profile/country/chl", {}), answer.res);
+      return answer;
+    };
+    expect((await ask()).headers["x-front-cache"]).toBe("MISS");
+    now = 1500;
+    const stale = await ask();
+    expect(stale.headers["x-front-cache"]).toBe("STALE");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(renders).toBe(2);
+    const fresh = await ask();
+    expect(fresh.headers["x-front-cache"]).toBe("HIT");
+    expect(renders).toBe(2);
+  });
+});

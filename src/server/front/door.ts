@@ -146,7 +146,7 @@ function copyHeaders(headers: IncomingHttpHeaders, drop: readonly string[]): Rec
   return kept;
 }
 
-function serveCached(req: IncomingMessage, res: ServerResponse, entry: CachedPage, state: "HIT" | "MISS") {
+function serveCached(req: IncomingMessage, res: ServerResponse, entry: CachedPage, state: "HIT" | "MISS" | "STALE") {
   for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
   if (entry.kind === "page") {
     const vary = String(entry.headers["vary"] ?? "");
@@ -275,7 +275,7 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
    * Everyone asking for the same key meanwhile, queued or rendering, shares one render. When every
    * one of them has gone before it is admitted, it leaves the queue: no render for nobody.
    */
-  function renderShared(key: string, kind: CachedPage["kind"], url: string, headers: Record<string, string>, res: ServerResponse) {
+  function renderShared(key: string, kind: CachedPage["kind"], url: string, headers: Record<string, string>, res?: ServerResponse) {
     let running = inFlight.get(key);
     if (!running) {
       const controller = new AbortController();
@@ -284,11 +284,14 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
       inFlight.set(key, running);
     }
     const shared = running;
-    shared.askers++;
-    res.once("close", () => {
-      if (res.writableFinished) return;
-      if (--shared.askers <= 0) shared.controller.abort();
-    });
+    // A background refresh (no res) has nobody to leave: it is never abandoned.
+    if (res) {
+      shared.askers++;
+      res.once("close", () => {
+        if (res.writableFinished) return;
+        if (--shared.askers <= 0) shared.controller.abort();
+      });
+    }
     return shared.promise;
   }
 
@@ -346,8 +349,13 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
     if (pages && kind && cookies) {
       // The answer carries the policy (and nonce) it was rendered with.
       const key = `${pages.generation()}\n${url}\n${cookies.map(([name, value]) => `${name}=${value}`).join("; ")}`;
-      const hit = pages.cache.get(key);
-      if (hit) return serveCached(req, res, hit, "HIT");
+      const found = pages.cache.lookup(key);
+      if (found && !found.stale) return serveCached(req, res, found.entry, "HIT");
+      if (found) {
+        // Stale: answered at once from the cache, rendered anew in the background for the next visitor.
+        void renderShared(key, kind, url, renderHeaders(req, kind, cookies)).catch(() => {});
+        return serveCached(req, res, found.entry, "STALE");
+      }
       const capped = kind === "api" && isDataLanePath(pathname) ? takeClientPlace(req, res) : () => {};
       if (!capped) return;
       let rendered: CachedPage | Rendered | null;

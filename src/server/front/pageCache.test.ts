@@ -51,3 +51,18 @@ describe("page cache", () => {
     expect(pickEncoding("identity")).toBe("identity");
   });
 });
+
+describe("stale while revalidate", () => {
+  it("serves an entry past its age as stale for a while, then forgets it", async () => {
+    let now = 0;
+    const cache = new PageCache(1 << 20, 1000, () => now, 5000);
+    cache.set("a", await page("x", 0));
+    expect(cache.lookup("a")?.stale).toBe(false);
+    now = 1000;
+    expect(cache.get("a")).toBeUndefined();
+    expect(cache.lookup("a")?.stale).toBe(true);
+    now = 6000;
+    expect(cache.lookup("a")).toBeUndefined();
+    expect(cache.size.entries).toBe(0);
+  });
+});

@@ -81,18 +81,28 @@ export class PageCache {
     readonly maxBytes: number,
     readonly maxAgeMs: number,
     private readonly now: () => number = Date.now,
+    /** After its age, an entry may still be served this long while a fresh one renders (stale-while-revalidate). */
+    readonly staleMs = 0,
   ) {}
 
+  /** A fresh entry, else undefined. */
   get(key: string): CachedPage | undefined {
+    const found = this.lookup(key);
+    return found && !found.stale ? found.entry : undefined;
+  }
+
+  /** An entry, fresh or within its stale time (the caller renders anew in the background); else undefined. */
+  lookup(key: string): { entry: CachedPage; stale: boolean } | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
-    if (this.now() - entry.storedAt >= this.maxAgeMs) {
+    const age = this.now() - entry.storedAt;
+    if (age >= this.maxAgeMs + this.staleMs) {
       this.total -= entry.bytes;
       return undefined;
     }
     this.entries.set(key, entry); // most recently used last
-    return entry;
+    return { entry, stale: age >= this.maxAgeMs };
   }
 
   set(key: string, entry: CachedPage): void {

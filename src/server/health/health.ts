@@ -8,7 +8,15 @@ import { getDb } from "@/server/db/client";
 import { warehouseMeta } from "@/server/warehouse/db";
 import { generationOf } from "@/domain/bulk/bulk";
 
-const state = globalThis as unknown as { __otoDraining?: boolean };
+const state = globalThis as unknown as { __otoDraining?: boolean; __otoWarming?: boolean };
+
+/**
+ * While the server renders its most asked pages after a start (scripts/serve.ts), health says
+ * "warming" (503): a balancer sends it traffic only once the first visitors would meet warm pages.
+ */
+export function setWarming(warming: boolean): void {
+  state.__otoWarming = warming;
+}
 
 /** Called on SIGTERM: the health check fails from now on, so the balancer stops sending traffic. */
 export function startDraining(): void {
@@ -20,7 +28,7 @@ export function isDraining(): boolean {
 }
 
 export interface Health {
-  status: "ok" | "draining" | "unavailable";
+  status: "ok" | "draining" | "warming" | "unavailable";
   database: { dialect: string; ok: boolean; error?: string };
   warehouse: { available: boolean; generation: string | null; builtAt: string | null };
   uptimeSeconds: number;
@@ -47,6 +55,6 @@ export async function health(): Promise<{ status: number; body: Health }> {
   } catch {
     // A missing warehouse leaves the node up (the pages say so); it is reported, not fatal.
   }
-  const status: Health["status"] = isDraining() ? "draining" : database.ok ? "ok" : "unavailable";
+  const status: Health["status"] = isDraining() ? "draining" : !database.ok ? "unavailable" : state.__otoWarming ? "warming" : "ok";
   return { status: status === "ok" ? 200 : 503, body: { status, database, warehouse, uptimeSeconds: Math.round(process.uptime()) } };
 }
