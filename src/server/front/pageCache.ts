@@ -57,7 +57,7 @@ export function isPublicApiPath(pathname: string): boolean {
 export async function compressPage(kind: CachedPage["kind"], headers: Record<string, string | string[]>, identity: Buffer, now: number, etag?: string, nonce?: string): Promise<CachedPage> {
   const tag = etag ?? `"p-${createHash("sha1").update(identity).digest("base64url").slice(0, 22)}"`;
   const cut = kind === "page" && nonce ? await cutAtNonce(identity, nonce) : null;
-  if (cut) {
+  if (cut && nonce) {
     const empty = Buffer.alloc(0);
     return { status: 200, kind, headers, gzip: empty, br: empty, etag: tag, storedAt: now, bytes: noncedBytes(cut) + 2048, nonced: { body: cut, nonce } };
   }
