@@ -34,13 +34,16 @@ const HEADERS_TIMEOUT_MS = 20_000;
 const WARMUP_BUDGET_MS = 30_000;
 const STALE_FOR_MS = 24 * 3600 * 1000;
 const REQUEST_TIMEOUT_MS = 30_000;
+const KEEP_ALIVE_MS = 65_000;
 
 async function main() {
   const { values } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
   (process.env as Record<string, string>).NODE_ENV = "production";
   const current = checkSettings();
   const port = values.port ? Number(values.port) : current.port;
-  const hostname = values.hostname || undefined;
+  // Behind trusted proxies the node's own port must not be reachable by clients (they could write
+  // X-Forwarded-For themselves): without an explicit -H/HOSTNAME it listens on loopback only.
+  const hostname = values.hostname || (current.trustProxyHops > 0 ? "127.0.0.1" : undefined);
   const app = next({ dev: false, dir: process.cwd(), port, hostname: hostname ?? "localhost" });
   await app.prepare();
 
@@ -106,6 +109,9 @@ async function main() {
   // A client that sends its headers or body slowly is cut off in seconds, not Node's 300 s.
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = REQUEST_TIMEOUT_MS;
+  // Longer than a proxy's upstream keep-alive (nginx: 60 s), so the node never closes a connection
+  // the proxy is about to reuse (a POST sent on it would fail with 502).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.listen(port, hostname, () => {
     const bound = server.address() as AddressInfo;
     // Internal renders go to this server: over loopback when it listens on every interface.
