@@ -92,7 +92,7 @@ const subjectHref = (locale: string, fact: Group["fact"]) =>
     ? `/${locale}/profile/hs/${fact.params.product}`
     : fact.kind === "mainPartner"
       ? `/${locale}/profile/country/${fact.params.partner}`
-      : `/${locale}/profile/country/${fact.params.continent}`;
+      : `/${locale}/profile/continent/${fact.params.continent}`;
 
 test.describe("Connectrade", () => {
   test("the puzzle holds sixteen tiles and no group; the API refuses bad moves and other sites", async ({ request, baseURL }) => {

@@ -9,5 +9,6 @@ it("has unique ids and builds the spec's profile paths", () => {
   expect(profilePath(bp, [{ kind: "section", id: "5" }, { kind: "country", id: "chl" }])).toBe("/bilateral-product/section-5/reporter/chl");
   expect(profilePath(reportById(3)!, [{ kind: "hs4", id: "2603" }])).toBe("/hs/2603");
   expect(profilePath(reportById(1)!, [{ kind: "country", id: "chl" }])).toBe("/country/chl");
+  expect(profilePath(reportById(1)!, [{ kind: "continent", id: "sa" }])).toBe("/continent/sa");
   expect(profilePath(reportById(2)!, [{ kind: "world", id: "wld" }])).toBe("/world/wld");
 });

@@ -106,6 +106,8 @@ export function profilePath(report: ReportDef, members: Array<{ kind: MemberKind
     default:
       // A generic subnational member's id is "{code}/{level}/{member}": /subnational_{code}/{level}/{member}.
       if (a.kind === "subnational") return `/subnational_${a.id}`;
+      // Continents have their own route: their ids ("sa", "af") are also countries' ISO2 codes.
+      if (a.kind === "continent") return `/continent/${a.id}`;
       return `/${report.slug}/${a.id}`;
   }
 }

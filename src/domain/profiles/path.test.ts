@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { buildProfilePath, parseProfilePath, slugify, type MemberLookup, type ProductRef } from "./path";
 
-const countries: Record<string, string> = { chl: "chl", cl: "chl", chile: "chl", deu: "deu", de: "deu", germany: "deu", alemania: "deu", fra: "fra" };
+// "sa" and "af" are both ISO2 codes (Saudi Arabia, Afghanistan) and continent ids (South America, Africa).
+const countries: Record<string, string> = { chl: "chl", cl: "chl", chile: "chl", deu: "deu", de: "deu", germany: "deu", alemania: "deu", fra: "fra", sau: "sau", sa: "sau", "saudi-arabia": "sau", afg: "afg", af: "afg" };
+const continents: Record<string, string> = { sa: "sa", "south-america": "sa", sudamerica: "sa", af: "af", africa: "af", eu: "eu", europe: "eu" };
 const products: Record<string, ProductRef> = {
   "2603": { kind: "hs4", id: "2603" },
   "8703": { kind: "hs4", id: "8703" },
@@ -13,7 +15,8 @@ const products: Record<string, ProductRef> = {
 };
 const sections: Record<string, string> = { "2603": "5", "26": "5", "8703": "17", "260300": "5", "1001": "2" };
 const lookup: MemberLookup = {
-  geography: (t) => (countries[t] ? { kind: "country", id: countries[t] } : t === "sa" ? { kind: "continent", id: "sa" } : null),
+  geography: (t) => (countries[t] ? { kind: "country", id: countries[t] } : continents[t] ? { kind: "continent", id: continents[t] } : null),
+  continent: (t) => continents[t] ?? null,
   product: (t) => products[t] ?? null,
   province: (t) => ({ "28": "28", madrid: "28", "08": "8", "8": "8" })[t] ?? null,
   organization: (t) => ({ eu: "eu", "european-union": "eu" })[t] ?? null,
@@ -26,7 +29,8 @@ describe("profile path codec", () => {
   it("accepts canonical paths", () => {
     for (const path of [
       "/country/chl",
-      "/country/sa",
+      "/country/sau",
+      "/continent/sa",
       "/world/wld",
       "/hs/2603",
       "/hs/section-5",
@@ -83,7 +87,12 @@ describe("profile path codec", () => {
       "/bilateral-country/deu/partner/deu",
       "/bilateral-country/deu/reporter/fra",
       "/bilateral-country/deu",
-      "/bilateral-product/2603/reporter/sa",
+      "/bilateral-product/2603/reporter/europe",
+      "/bilateral-country/deu/partner/eu",
+      "/continent/chl",
+      "/continent/zz",
+      "/continent/sa/extra",
+      "/continent/sa/partner/af",
       "/country/chl/extra",
       "/company/x",
       "/country/%E0%A4%A",
@@ -92,6 +101,29 @@ describe("profile path codec", () => {
     ]) {
       expect(parse(path).kind, path).toBe("not-found");
     }
+  });
+
+  it("keeps continents and countries apart: a continent id that is also an ISO2 code", () => {
+    // /country/{code} names a country: "sa" is Saudi Arabia's ISO2 code.
+    expect(parse("/country/sa")).toEqual({ kind: "redirect", path: "/country/sau" });
+    expect(parse("/country/af")).toEqual({ kind: "redirect", path: "/country/afg" });
+    // The continent has its own route, built for every continent target.
+    expect(parse("/continent/sa")).toEqual({ kind: "ok", target: { report: "country", kind: "continent", id: "sa" } });
+    expect(parse("/continent/af")).toEqual({ kind: "ok", target: { report: "country", kind: "continent", id: "af" } });
+    expect(buildProfilePath({ report: "country", kind: "continent", id: "sa" })).toBe("/continent/sa");
+    expect(buildProfilePath({ report: "country", kind: "country", id: "sau" })).toBe("/country/sau");
+    // Names, case and old continent links by name canonicalise to the continent route.
+    expect(parse("/continent/South%20America")).toEqual({ kind: "redirect", path: "/continent/sa" });
+    expect(parse("/continent/SA")).toEqual({ kind: "redirect", path: "/continent/sa" });
+    expect(parse("/continent/sudamerica")).toEqual({ kind: "redirect", path: "/continent/sa" });
+    expect(parse("/country/south-america")).toEqual({ kind: "redirect", path: "/continent/sa" });
+    expect(parse("/country/europe")).toEqual({ kind: "redirect", path: "/continent/eu" });
+    expect(parse("/country/eu")).toEqual({ kind: "redirect", path: "/continent/eu" });
+    // A pair takes countries only: "sa" there is Saudi Arabia, never South America.
+    expect(parse("/bilateral-country/sa/partner/af")).toEqual({ kind: "redirect", path: "/bilateral-country/sau/partner/afg" });
+    expect(parse("/bilateral-product/2603/reporter/sa")).toEqual({ kind: "redirect", path: "/bilateral-product/2603/reporter/sau" });
+    // The bare family goes to the geography landing.
+    expect(parse("/continent")).toEqual({ kind: "redirect", path: "/country" });
   });
 
   it("slugifies names", () => {

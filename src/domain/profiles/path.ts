@@ -2,8 +2,14 @@
  * The /profile/... URL codec (spec section 2: "profile", then alternating entity-type and member
  * segments). Parses, validates and canonicalises: ISO codes, HS codes, OEC section-prefixed
  * product ids, names and slugs all resolve to one canonical path; anything else is not found.
+ *
+ * Continents have a route family of their own, /continent/{id}: their ids ("sa", "af", "as",
+ * "na") are also ISO 3166 alpha-2 codes of countries (Saudi Arabia, Afghanistan, American Samoa,
+ * Namibia), so /country/sa is Saudi Arabia and South America is /continent/sa. An old continent
+ * link by name (/country/south-america) redirects to the continent route.
  */
 import { countryOfReport, SUBNATIONAL_PREFIX } from "@/domain/subnational/config";
+import { isUnspecifiedProduct } from "./unspecified";
 
 export type ProductKind = "section" | "hs2" | "hs4" | "hs6";
 
@@ -29,8 +35,13 @@ export type ProfileTarget =
 
 /** What the codec needs to know about members; the server answers from the warehouse. */
 export interface MemberLookup {
-  /** An id, code or name slug of a country or continent -> its canonical member. */
+  /**
+   * An id, code or name slug of a country (first) or else of a continent -> its canonical member.
+   * A token that is both (a continent id that is also an ISO2 code, "sa") is the country.
+   */
   geography(token: string): { kind: "country" | "continent"; id: string } | null;
+  /** A continent's id or name slug -> its canonical id (continent ids only: never a country's code). */
+  continent(token: string): string | null;
   /** A canonical product code (section as "section-N") or name slug -> the product. */
   product(token: string): ProductRef | null;
   province(token: string): string | null;
@@ -60,7 +71,7 @@ export function productSegment(product: ProductRef): string {
 export function buildProfilePath(target: ProfileTarget): string {
   switch (target.report) {
     case "country":
-      return `/country/${target.id}`;
+      return target.kind === "continent" ? `/continent/${target.id}` : `/country/${target.id}`;
     case "world":
       return "/world/wld";
     case "hs":
@@ -93,7 +104,8 @@ export function sectionPrefixedProduct(token: string, lookup: MemberLookup): Pro
   for (const prefix of [1, 2]) {
     const section = token.slice(0, prefix);
     const code = token.slice(prefix);
-    if (![2, 4, 6].includes(code.length) || section.startsWith("0")) continue;
+    // "999999" is an HS6 code of unclassified trade, not section 99 + 9999 ("Unspecified").
+    if (![2, 4, 6].includes(code.length) || section.startsWith("0") || isUnspecifiedProduct(code)) continue;
     const product = lookup.product(code);
     if (product && product.kind !== "section" && lookup.sectionOf(product) === section) return product;
   }
@@ -107,6 +119,16 @@ function resolveProduct(token: string, lookup: MemberLookup): ProductRef | null 
 
 function resolveGeography(token: string, lookup: MemberLookup) {
   return lookup.geography(token.toLowerCase()) ?? lookup.geography(slugify(token));
+}
+
+/** A country only: a continent's id or name never stands for a reporter or partner. */
+function resolveCountry(token: string, lookup: MemberLookup): string | null {
+  const geo = resolveGeography(token, lookup);
+  return geo?.kind === "country" ? geo.id : null;
+}
+
+function resolveContinent(token: string, lookup: MemberLookup): string | null {
+  return lookup.continent(token.toLowerCase()) ?? lookup.continent(slugify(token));
 }
 
 export function parseProfilePath(segments: string[], lookup: MemberLookup): ParseResult {
@@ -139,9 +161,18 @@ export function parseProfilePath(segments: string[], lookup: MemberLookup): Pars
   }
   switch (type) {
     case "country": {
+      // A country's id, code or name; a continent's name (an old link) redirects to /continent/.
       if (!a || keyword) break;
       const geo = resolveGeography(a, lookup);
       if (geo) target = { report: "country", kind: geo.kind, id: geo.id };
+      break;
+    }
+    case "continent": {
+      // No member: the geography landing (/country lists continents and countries).
+      if (!a) return { kind: "redirect", path: "/country" };
+      if (keyword) break;
+      const id = resolveContinent(a, lookup);
+      if (id) target = { report: "country", kind: "continent", id };
       break;
     }
     case "world":
@@ -155,18 +186,16 @@ export function parseProfilePath(segments: string[], lookup: MemberLookup): Pars
     }
     case "bilateral-country": {
       if (!a || !b || keyword !== "partner") break;
-      const reporter = resolveGeography(a, lookup);
-      const partner = resolveGeography(b, lookup);
-      if (reporter?.kind === "country" && partner?.kind === "country" && reporter.id !== partner.id) {
-        target = { report: "bilateral-country", reporter: reporter.id, partner: partner.id };
-      }
+      const reporter = resolveCountry(a, lookup);
+      const partner = resolveCountry(b, lookup);
+      if (reporter && partner && reporter !== partner) target = { report: "bilateral-country", reporter, partner };
       break;
     }
     case "bilateral-product": {
       if (!a || !b || keyword !== "reporter") break;
       const product = resolveProduct(a, lookup);
-      const reporter = resolveGeography(b, lookup);
-      if (product && reporter?.kind === "country") target = { report: "bilateral-product", product, reporter: reporter.id };
+      const reporter = resolveCountry(b, lookup);
+      if (product && reporter) target = { report: "bilateral-product", product, reporter };
       break;
     }
     case "subnational_esp": {

@@ -17,7 +17,7 @@ const DAY_MS = 86_400_000;
 const SEGMENT = "[a-z0-9][a-z0-9_-]{0,63}";
 /** The canonical shapes of buildProfilePath, under /profile: one member, or a pair with its keyword. */
 const PROFILE_PATH = new RegExp(
-  `^/profile/(?:(?:country|world|hs|subnational_esp|international_organization)/${SEGMENT}|bilateral-country/${SEGMENT}/partner/${SEGMENT}|bilateral-product/${SEGMENT}/reporter/${SEGMENT})$`,
+  `^/profile/(?:(?:country|continent|world|hs|subnational_esp|international_organization)/${SEGMENT}|bilateral-country/${SEGMENT}/partner/${SEGMENT}|bilateral-product/${SEGMENT}/reporter/${SEGMENT})$`,
 );
 
 /** A path the view counter accepts: a canonical-looking profile path, without locale or query. */

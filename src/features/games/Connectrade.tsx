@@ -143,7 +143,7 @@ export function Connectrade({ initial, sourceName }: { initial: PuzzleEnvelope<C
         ? `/${locale}/profile/hs/${params.product}`
         : kind === "mainPartner"
           ? `/${locale}/profile/country/${params.partner}`
-          : `/${locale}/profile/country/${params.continent}`;
+          : `/${locale}/profile/continent/${params.continent}`;
     return t.rich(`connectrade.facts.${kind}`, {
       name: params.name,
       subject: (chunks) =>

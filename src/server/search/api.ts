@@ -8,10 +8,10 @@ import { isLocale, type Locale } from "@/domain/i18n/locales";
 import { globeSvg, labelSvg, sectionIconSvg } from "@/domain/memberImages";
 import { loadMessages } from "@/i18n/messages";
 import { jsonError } from "@/server/http/jsonError";
-import { warehouseStatus } from "@/server/warehouse/client";
+import { getMembers, warehouseStatus, type Member } from "@/server/warehouse/client";
 import { LruCache } from "@/server/warehouse/cache";
 import { flagFile, profileIndex } from "./build";
-import type { Labels, ProfileIndex } from "./engine";
+import type { Entity, Labels, ProfileIndex } from "./engine";
 
 const MAX_QUERY_CHARS = 200;
 
@@ -161,7 +161,8 @@ export async function handleMemberImage(request: Request): Promise<Response> {
   if (!match) return jsonError(400, "invalid_parameter", "member: expected {kind}:{id}, for example country:chl.");
   const index = await indexOr503();
   if (index instanceof Response) return index;
-  const entity = index.entity(match[1] as MemberKind, match[2]);
+  const kind = match[1] as MemberKind;
+  const entity = index.entity(kind, match[2]) ?? (kind === "country" ? await countryWithoutProfile(index, match[2].toLowerCase()) : undefined);
   if (!entity) return jsonError(404, "not_found", `No member ${member}.`);
   const px = size === "thumb" ? 160 : 480;
   const svg = (body: string) => new Response(body, { headers: { ...IMAGE_HEADERS, "Content-Type": "image/svg+xml; charset=utf-8" } });
@@ -172,5 +173,31 @@ export async function handleMemberImage(request: Request): Promise<Response> {
   }
   if (image.section) return svg(sectionIconSvg(image.section, image.color, px));
   if (entity.kind === "world" || entity.kind === "continent") return svg(globeSvg(image.color ?? "#0ca678", px));
+  // No flag (flag-icons lacks the code, or a former country): the code on a neutral tile.
   return svg(labelSvg(entity.kind === "organization" ? entity.id.replace(/-.*/, "") : entity.id, image.color ?? "#495057", px));
+}
+
+/** The warehouse's country table by id, once per index (rankings and old data name countries that have no profile). */
+const countryTables = new WeakMap<ProfileIndex, Promise<Map<string, Member>>>();
+
+/**
+ * The image of a country code the index has no profile for: a legacy code is its country's
+ * ("rom", alias_of "rou": Romania's flag); another country of the warehouse's table shows its flag
+ * or, without one, its code on a neutral tile. Codes the table does not know stay a 404.
+ */
+async function countryWithoutProfile(index: ProfileIndex, id: string): Promise<Entity | undefined> {
+  const known = index.entitiesOf(["country"]).find((e) => e.codes?.includes(id));
+  if (known) return known;
+  let table = countryTables.get(index);
+  if (!table) {
+    table = getMembers("country", "en").then((members) => new Map(members.map((m) => [String(m.id), m])));
+    table.catch(() => countryTables.delete(index));
+    countryTables.set(index, table);
+  }
+  const countries = await table.catch(() => new Map<string, Member>());
+  const row = countries.get(id);
+  if (!row) return undefined;
+  const alias = typeof row.attributes.alias_of === "string" ? countries.get(row.attributes.alias_of) : undefined;
+  const iso2 = [row.attributes.iso2, alias?.attributes.iso2].find((c): c is string => typeof c === "string" && c.length === 2)?.toLowerCase();
+  return { kind: "country", id, names: { en: row.name, es: row.name, zh: row.name }, weight: 0, image: iso2 && flagFile(iso2) ? { flag: iso2 } : { color: null } };
 }

@@ -73,6 +73,31 @@ function pairs(rows: Record<string, unknown>[], a: string, b: string): Map<strin
 }
 
 /**
+ * Exports of every reporter in the goods datasets the data catalogue lists, summed over their
+ * years: a country has a profile when any dataset holds its trade, not only the bilateral section
+ * data (the 2019 Atlas year adds Taiwan, South Sudan, Aruba, Curaçao...). The weight only orders
+ * search results: the bilateral section data speaks first (its sum over 1962-2018, as ever), and a
+ * reporter it lacks weighs its exports in the first other dataset that holds it.
+ */
+async function reporterWeights(has: (cube: string) => boolean): Promise<Map<string, number>> {
+  const shapes = new Map<string, { cube: string; bilateral: boolean }>();
+  if (has(SECTIONS_CUBE)) shapes.set(SECTIONS_CUBE, { cube: SECTIONS_CUBE, bilateral: true });
+  const entries = (await dataCatalog()).entries
+    .filter((e) => e.kind === "goods" && e.scope === "reporters" && e.flows.includes("export") && has(e.cube))
+    .sort((a, b) => Number(a.partial) - Number(b.partial) || b.priority - a.priority || b.year - a.year);
+  for (const e of entries) if (!shapes.has(e.cube)) shapes.set(e.cube, { cube: e.cube, bilateral: e.bilateral });
+  const out = new Map<string, number>();
+  for (const shape of shapes.values()) {
+    // The reporter's side of exports in the dataset's shape: an exporter x importer cube, or a cube of trade with the world with a flow.
+    const level = shape.bilateral ? "Exporter Country" : "Country";
+    const cuts = shape.bilateral ? [] : [{ level: "Trade Flow", ids: [2] }];
+    const rows = await allRows({ cube: shape.cube, drilldowns: [level], measures: ["Trade Value"], cuts });
+    for (const [id, weight] of weights(rows, `${level} ID`)) if (!out.has(id)) out.set(id, weight);
+  }
+  return out;
+}
+
+/**
  * Reads the members and the pairs with trade from the warehouse through the data client and builds
  * the profile index. Only members with data become profiles: a country without trade records, or
  * an HS6 code when no cube has HS6 data, would lead to an empty page.
@@ -82,21 +107,27 @@ export async function loadIndexInput(): Promise<IndexInput> {
   const has = (name: string) => Boolean((cubes.get(name) as { available?: boolean } | undefined)?.available);
   const entities: Entity[] = [];
 
-  const countryWeights = has(SECTIONS_CUBE)
-    ? weights(await allRows({ cube: SECTIONS_CUBE, drilldowns: ["Exporter Country"], measures: ["Trade Value"] }), "Exporter Country ID")
-    : new Map<string, number>();
+  const countryWeights = await reporterWeights(has);
   const countries = await membersInAllLocales("country");
+  // Legacy codes ("rom", countries.csv alias_of "rou") find the country they stand for: its URL,
+  // its search entry and its flag; they are never a second profile of it.
+  const legacyCodes = new Map<string, string[]>();
+  for (const [id, { member }] of countries) {
+    const canonical = typeof member.attributes.alias_of === "string" ? member.attributes.alias_of : null;
+    if (canonical && canonical !== id) legacyCodes.set(canonical, [...(legacyCodes.get(canonical) ?? []), id]);
+  }
   const continentWeights = new Map<string, number>();
   for (const [id, { names, member }] of countries) {
     const weight = countryWeights.get(id);
     if (!weight) continue;
+    if (typeof member.attributes.alias_of === "string" && countries.has(member.attributes.alias_of)) continue;
     const iso2 = typeof member.attributes.iso2 === "string" ? member.attributes.iso2.toLowerCase() : null;
     entities.push({
       kind: "country",
       id,
       names,
       ...(COUNTRY_ALIASES[id] ? { aliases: [...COUNTRY_ALIASES[id]] } : {}),
-      codes: [id, ...(iso2 ? [iso2] : [])],
+      codes: [id, ...(iso2 ? [iso2] : []), ...(legacyCodes.get(id) ?? [])],
       weight,
       image: iso2 && flagFile(iso2) ? { flag: iso2 } : { color: null },
     });

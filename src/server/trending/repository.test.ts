@@ -17,7 +17,7 @@ async function views(db: AppDb, path: string, count: number, at: Date) {
 
 describe("view paths and days", () => {
   it("accepts canonical-looking profile paths only", () => {
-    for (const ok of ["/profile/country/chl", "/profile/world/wld", "/profile/hs/section-5", "/profile/hs/8703", "/profile/bilateral-country/deu/partner/fra", "/profile/bilateral-product/2603/reporter/chl", "/profile/subnational_esp/28", "/profile/international_organization/eu"]) {
+    for (const ok of ["/profile/country/chl", "/profile/continent/sa", "/profile/world/wld", "/profile/hs/section-5", "/profile/hs/8703", "/profile/bilateral-country/deu/partner/fra", "/profile/bilateral-product/2603/reporter/chl", "/profile/subnational_esp/28", "/profile/international_organization/eu"]) {
       expect(isProfileViewPath(ok), ok).toBe(true);
     }
     for (const bad of [
@@ -140,7 +140,8 @@ describe.each(DIALECTS)("profile views on %s", (dialect) => {
       { path: "/profile/bilateral-country/deu/partner/fra", title: "Alemania – Francia", type: "bilateral-country", views: 4 },
       { path: "/profile/hs/8703", title: "Automóviles", type: "hs", views: 2 },
       { path: "/profile/bilateral-product/2603/reporter/chl", title: "Minerales de cobre · Chile", type: "bilateral-product", views: 1 },
-      { path: "/profile/country/eu", title: "Europa", type: "continent", views: 1 },
+      // An old continent link (/country/{continent}) counts for the continent route.
+      { path: "/profile/continent/eu", title: "Europa", type: "continent", views: 1 },
     ]);
     const zh = await trendingProfiles("zh", { days: 7, limit: 2, now: NOW }, { index, db });
     expect(zh.map((p) => p.title)).toEqual(["智利", "德国 – 法国"]);
