@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { simulate, type ExporterInput } from "./model";
+import { INFINITE_EXPORT_SUPPLY, isInfiniteExportSupply, simulate, type ExporterInput } from "./model";
 
 const TOL = 1e-9;
 const close = (actual: number, expected: number) => expect(Math.abs(actual - expected)).toBeLessThan(TOL);
@@ -28,6 +28,13 @@ const close = (actual: number, expected: number) => expect(Math.abs(actual - exp
  *   r_A = 1 − 8/121 = 113/121; s'_A = (121/113)^1.5 / ((121/113)^1.5 + 2); TD_A = 300 s'_A − 100.
  *   Consumer surplus, A: Δp = (1 + t) p̂ = 1.1 · (−8/121) = −4/55; CS = 4/55 · (100 + 600/121).
  *   Revenue after of B: 0.1 · (200 − TD_A) (B's prices do not move).
+ *
+ * Case 3: ε_x = 99, SMART's "infinite" (and any value above it): the limit ε_x → ∞, so every figure
+ *   is case 1's: TC_A = 150/11, p̂*_A = 0, CS_A = 10 + 7.5/11, TD_A = 300 · 1.1^1.5/(1.1^1.5 + 2) − 100.
+ *   Taking 99 as a number would give 1/(1 + 1.5/99) = 66/67 and TC_A = (150/11)(66/67) = 900/67
+ *   = 13.432835820895..., about 1.5% short: the error this case guards against.
+ *   Just below, ε_x = 98 is a number: 1/(1 + 1.5/98) = 196/199, p̂_A = (−1/11)(196/199) = −196/2189,
+ *   TC_A = 100 · 1.5 · 196/2189 = 29400/2189 = 13.430790315212...; p̂*_A = (−1/11)(196/199 − 1) = 3/2189.
  */
 const BASE: ExporterInput[] = [
   { id: "a", imports: 100, currentTariff: 0.1, newTariff: 0 },
@@ -79,6 +86,49 @@ describe("simulate: the worked example", () => {
     close(a.revenueAfter, 0);
     close(b.revenueAfter, 0.1 * (200 - tdA));
     close(sim.totals.revenueAfter, 19.304692383235473);
+  });
+});
+
+describe("simulate: 99 stands for infinite export supply", () => {
+  for (const exportSupply of [99, 150, 1e6]) {
+    it(`case 3, ε_x = ${exportSupply} takes the infinite-supply limit`, () => {
+      const sim = simulate(BASE, { importDemand: -1.5, substitution: 1.5, exportSupply });
+      const [a, b, c] = sim.exporters;
+      const g = Math.pow(1.1, 1.5);
+      const tdA = (300 * g) / (g + 2) - 100;
+      close(a.domesticPriceChange, -1 / 11);
+      close(a.worldPriceChange, 0);
+      close(a.tradeCreation, 150 / 11);
+      close(a.tradeCreation, 13.636363636363637);
+      expect(Math.abs(a.tradeCreation - 900 / 67)).toBeGreaterThan(0.2);
+      close(a.tradeDiversion, tdA);
+      close(tdA, 9.746661593218441);
+      close(b.tradeDiversion, -tdA);
+      close(c.tradeDiversion, 0);
+      close(a.consumerSurplus, 10 + 7.5 / 11);
+      close(sim.totals.revenueAfter, 20 - 0.1 * tdA);
+      close(sim.totals.netWelfare, 10 + 7.5 / 11 - 10 - 0.1 * tdA);
+      // The same, figure for figure, as an infinite elasticity.
+      const limit = simulate(BASE, { importDemand: -1.5, substitution: 1.5, exportSupply: Infinity });
+      for (const key of Object.keys(limit.totals) as (keyof typeof limit.totals)[]) close(sim.totals[key], limit.totals[key]);
+      expect(sim.elasticities.exportSupply).toBe(exportSupply);
+    });
+  }
+
+  it("ε_x = 98 is still a finite elasticity", () => {
+    const sim = simulate(BASE, { importDemand: -1.5, substitution: 1.5, exportSupply: 98 });
+    const [a] = sim.exporters;
+    close(a.domesticPriceChange, -196 / 2189);
+    close(a.tradeCreation, 29400 / 2189);
+    close(a.tradeCreation, 13.430790315212426);
+    close(a.worldPriceChange, 3 / 2189);
+  });
+
+  it("isInfiniteExportSupply: 99 and above, Infinity included", () => {
+    expect(isInfiniteExportSupply(99)).toBe(true);
+    expect(isInfiniteExportSupply(Infinity)).toBe(true);
+    expect(isInfiniteExportSupply(98.99)).toBe(false);
+    expect(INFINITE_EXPORT_SUPPLY).toBe(99);
   });
 });
 

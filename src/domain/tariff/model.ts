@@ -6,7 +6,8 @@
  * Conventions (as the SMART manual): tariffs are ad-valorem fractions (0.05 = 5%); world prices are
  * normalised to 1, so a baseline trade value is also a quantity; the import demand elasticity is
  * negative (imports fall when their price rises); the export supply elasticity is positive and
- * SMART's "infinite" is 99 (Infinity is accepted too); the substitution elasticity is positive.
+ * SMART's "infinite" is 99: 99 and above (Infinity too) take the limit ε_x → ∞ (world prices given,
+ * full pass-through), never 99 as a number; the substitution elasticity is positive.
  *
  * Trade creation (SMART):  TC_k = M_k · ε_m · Δt_k / ((1 + t_k)(1 − ε_m/ε_x))
  * Trade diversion: the importer's total imports of the product held fixed, shares move with the
@@ -21,8 +22,16 @@ export interface Elasticities {
   importDemand: number;
   /** Substitution elasticity σ between sources (≥ 0). */
   substitution: number;
-  /** Export supply elasticity ε_x (> 0; 99 or Infinity: world prices given). */
+  /** Export supply elasticity ε_x (> 0; 99 or more, Infinity included: world prices given). */
   exportSupply: number;
+}
+
+/** SMART's stand-in for an infinite export supply elasticity: from this value on, ε_x means ∞. */
+export const INFINITE_EXPORT_SUPPLY = 99;
+
+/** Whether an export supply elasticity stands for infinite supply (world prices do not move). */
+export function isInfiniteExportSupply(exportSupply: number): boolean {
+  return exportSupply >= INFINITE_EXPORT_SUPPLY;
 }
 
 /** SMART's defaults: σ = 1.5 and ε_x = 99 ("infinite"); ε_m has a fallback, see docs (KNO 2008 per country and product). */
@@ -94,8 +103,9 @@ function check(exporters: readonly ExporterInput[], e: Elasticities): void {
 export function simulate(exporters: readonly ExporterInput[], elasticities: Elasticities = DEFAULT_ELASTICITIES): Simulation {
   check(exporters, elasticities);
   const { importDemand: em, substitution: sigma, exportSupply: ex } = elasticities;
-  // 1/(1 − ε_m/ε_x): the share of a tariff change passed on to domestic prices (1 when ε_x is infinite).
-  const passThrough = 1 / (1 - em / ex);
+  // 1/(1 − ε_m/ε_x): the share of a tariff change passed on to domestic prices. Its limit for
+  // ε_x → ∞ is 1, and 99 (SMART's "infinite") and above take that limit rather than the number.
+  const passThrough = isInfiniteExportSupply(ex) ? 1 : 1 / (1 - em / ex);
   const total = exporters.reduce((sum, x) => sum + x.imports, 0);
 
   const priced = exporters.map((x) => {

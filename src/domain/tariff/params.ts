@@ -149,7 +149,7 @@ export function parseTariffParams(input: URLSearchParams | Record<string, string
       partner: country(raw, "partner", false),
       em: elasticity(raw, "em", "importDemand", TARIFF_DEFAULTS.em, "the import demand elasticity is negative or zero"),
       sigma: elasticity(raw, "sigma", "substitution", TARIFF_DEFAULTS.sigma, "the substitution elasticity is positive or zero"),
-      ex: elasticity(raw, "ex", "exportSupply", TARIFF_DEFAULTS.ex, "the export supply elasticity is positive; 99 stands for infinite"),
+      ex: elasticity(raw, "ex", "exportSupply", TARIFF_DEFAULTS.ex, "the export supply elasticity is positive; 99 or more stands for infinite"),
       base,
     };
     if (params.partner === importer) throw new ParamError("partner", "invalid", "partner: the importer cannot be its own partner");

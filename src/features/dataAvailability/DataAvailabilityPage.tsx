@@ -4,10 +4,12 @@ import { availabilityMatrix, type AvailabilityRow } from "@/domain/catalog/avail
 import { formatNumber, formatUsd } from "@/domain/format";
 import type { Locale } from "@/domain/i18n/locales";
 import { dataCatalog } from "@/server/catalog/catalog";
+import { describeQualityFlags, qualityFlags } from "@/server/catalog/quality";
 import { catalogBody } from "@/server/catalog/http";
 import { getCube } from "@/server/warehouse/registry";
 import { sourceLine, sourceNames } from "@/features/profiles/sourceNames";
 import classes from "./DataAvailability.module.css";
+import { QualityFlags } from "./QualityFlags";
 
 /** "baci_hs12" -> the "baci" label with HS12; "complexity_hs92_hs4" -> "complexity" with HS92 HS4. */
 function datasetLabel(dataset: string): { key: string; values: Record<string, string> } {
@@ -22,7 +24,12 @@ const LABELLED = ["ots_sections", "ots_hs4", "atlas_hs4", "comtrade_hs4_sample",
 
 /** /data-availability: the data catalogue drawn as a matrix, generated from the warehouse. */
 export async function DataAvailabilityPage({ locale }: { locale: Locale }) {
-  const [t, catalog, names] = await Promise.all([getTranslations({ locale, namespace: "dataAvailability" }), dataCatalog(), sourceNames(locale)]);
+  const [t, catalog, names, flags] = await Promise.all([
+    getTranslations({ locale, namespace: "dataAvailability" }),
+    dataCatalog(),
+    sourceNames(locale),
+    qualityFlags().then((list) => describeQualityFlags(list, locale)),
+  ]);
   const matrix = availabilityMatrix(catalog.entries);
   const apis = new Map(catalogBody(catalog.entries, catalog.builtAt).datasets.map((d) => [d.dataset, d.api]));
 
@@ -133,6 +140,7 @@ export async function DataAvailabilityPage({ locale }: { locale: Locale }) {
             <Text size="sm" c="dimmed" maw={900}>
               {t("note")}
             </Text>
+            <QualityFlags flags={flags} labels={Object.fromEntries(matrix.rows.map((row) => [row.dataset, label(row)]))} locale={locale} />
           </>
         )}
       </Stack>

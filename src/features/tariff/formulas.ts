@@ -19,7 +19,7 @@ export const TARIFF_FORMULAS = {
 } as const;
 
 /** Symbols, written once for the legend under the equations. */
-export const TARIFF_NOTATION = String.raw`M_k:\ \text{imports from } k;\quad t_k, t'_k:\ \text{current, new tariff};\quad \varepsilon_m \le 0,\ \sigma \ge 0,\ \varepsilon_x > 0`;
+export const TARIFF_NOTATION = String.raw`M_k:\ \text{imports from } k;\quad t_k, t'_k:\ \text{current, new tariff};\quad \varepsilon_m \le 0,\ \sigma \ge 0,\ \varepsilon_x > 0\ (\varepsilon_x \ge 99:\ \varepsilon_x = \infty)`;
 
 export const TARIFF_REFERENCES: readonly { text: string; url?: string }[] = [
   { text: "Laird, S. and A. Yeats (1986). The UNCTAD Trade Policy Simulation Model: a note on the methodology, data and uses. UNCTAD Discussion Paper 19." },

@@ -1,7 +1,8 @@
 /**
  * GET /api/catalog: the data catalogue, dataset by dataset with coverage per year, and (with
  * question parameters) the answer the site itself uses: which dataset and years answer
- * "trade at this depth, bilateral or not, in this flow".
+ * "trade at this depth, bilateral or not, in this flow". The full catalogue also lists the
+ * data-quality flags the importer recorded (`quality`, see ./quality.ts).
  */
 import "server-only";
 import { warehouseMeta } from "@/server/warehouse/db";
@@ -12,6 +13,7 @@ import { answerGoods, datasets, PRODUCT_DEPTHS, type CatalogEntry } from "@/doma
 import { jsonError } from "@/server/http/jsonError";
 import { dataApiUrl, type DataQuery } from "@/server/warehouse/client";
 import { dataCatalog } from "./catalog";
+import { qualityFlags } from "./quality";
 
 const CACHE_CONTROL = "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400";
 
@@ -93,7 +95,7 @@ export async function handleCatalogRequest(request: Request): Promise<Response> 
           q.year,
         ),
       }
-    : catalogBody(entries, builtAt);
+    : { ...catalogBody(entries, builtAt), quality: await qualityFlags() };
   return new Response(JSON.stringify(body), {
     status: 200,
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": CACHE_CONTROL, ...(etag ? { ETag: etag } : {}) },

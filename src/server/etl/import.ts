@@ -15,6 +15,7 @@ import { resolveDataDir, warehousePath } from "@/server/warehouse/config";
 import { SUBNATIONAL_GENERIC_CUBE, baciCube, type BaciRevision } from "@/server/warehouse/registry";
 import { acquireLock, commitFile, removeStaleTemps, removeWithCompanions, tempPathFor } from "./atomic";
 import { writeCatalog } from "./catalog";
+import { writeQualityFlags } from "./quality";
 import { buildComplexity } from "./complexity";
 import { entitiesFingerprint, importEntities } from "./entities";
 import { carryOverTariffs } from "./tariffs";
@@ -35,7 +36,7 @@ import { ident, literal, scalar, toNumber } from "./sql";
 import { formatRowError, stageCsv, tableNameFor, validateStaged, type FileValidation, type RowError } from "./validate";
 
 /** Bump when the warehouse layout changes, so `data:import` rebuilds even if the inputs did not. */
-export const WAREHOUSE_SCHEMA_VERSION = "4";
+export const WAREHOUSE_SCHEMA_VERSION = "5";
 
 export interface ImportOptions {
   /** Data package folder (`--data-dir`); default: TRADE_DATA_DIR, data/package, ../shared/data. */
@@ -470,6 +471,7 @@ export async function runImport(options: ImportOptions = {}): Promise<ImportOutc
     // 6. The data catalogue, metadata, clean-up of staging relations, and the swap.
     checkAborted();
     await progress.step("data catalogue", conn, async () => (await writeCatalog(conn!, meta.map((m) => m.cube))) + (await writeSubnationalCatalog(conn!)));
+    await progress.step("data quality flags", conn, () => writeQualityFlags(conn!, meta.map((m) => m.cube)));
     for (const s of staged.values()) {
       await conn.run(isParquet(s.resource) ? `DROP VIEW IF EXISTS ${ident(s.relation)}` : `DROP TABLE IF EXISTS ${ident(s.relation)}`);
     }

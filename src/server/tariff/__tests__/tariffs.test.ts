@@ -178,8 +178,8 @@ describe("the simulator on the warehouse", () => {
     expect(first.currentTariff).toBeCloseTo(0.02, 12);
     expect(second.currentTariff).toBeCloseTo(0.08, 12);
     expect(result.tariffs.imported).toBe(sample.exporters.length);
-    // Everyone to 0%: creation by the SMART formula, with ε_x = 99.
-    const pass = 1 / (1 + 1.5 / 99);
+    // Everyone to 0%: creation by the SMART formula, with ε_x = 99, SMART's infinite (full pass-through).
+    const pass = 1;
     expect(first.tradeCreation).toBeCloseTo(sample.exporters[0].value * -1.5 * (-0.02 / 1.02) * pass, 6);
     expect(result.simulation.totals.revenueBefore).toBeCloseTo(sample.exporters.reduce((s, x, i) => s + x.value * (i === 0 ? 0.02 : 0.08), 0), 4);
   });
