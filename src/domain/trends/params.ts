@@ -83,6 +83,13 @@ export const questionKey = (flow: string, by: string, depth: string): string => 
 export interface PeriodYear {
   year: number;
   dataset: string;
+  /** Release of the dataset's source that year (domain/catalog); the dataset key when not known. */
+  vintage?: string;
+}
+
+/** Two years compare only within one series: one dataset in one release. */
+export function sameSeries(a: PeriodYear, b: PeriodYear): boolean {
+  return a.dataset === b.dataset && (a.vintage ?? a.dataset) === (b.vintage ?? b.dataset);
 }
 
 /** Why a period cannot be answered, or null. */
@@ -95,18 +102,31 @@ export function periodProblem(years: readonly PeriodYear[], from: number, to: nu
 }
 
 /**
- * The default period: the newest year whose dataset has an earlier year too, with the latest such
- * earlier year (two cleanings of the same trade would show their differences as growth). Falls
- * back to the two newest years; null with fewer than two.
+ * The default period: the newest year whose series (dataset and release) has an earlier year too,
+ * with the latest such earlier year. Null when no series holds two years: two releases or two
+ * cleanings of the same trade would show their differences as growth.
  */
 export function defaultPeriod(years: readonly PeriodYear[]): { from: number; to: number } | null {
   const sorted = [...years].sort((a, b) => a.year - b.year);
   for (let i = sorted.length - 1; i > 0; i--) {
     const to = sorted[i];
-    const earlier = sorted.slice(0, i).filter((y) => y.dataset === to.dataset);
+    const earlier = sorted.slice(0, i).filter((y) => y.year < to.year && sameSeries(y, to));
     if (earlier.length) return { from: earlier[earlier.length - 1].year, to: to.year };
   }
-  return sorted.length >= 2 ? { from: sorted[sorted.length - 2].year, to: sorted[sorted.length - 1].year } : null;
+  return null;
+}
+
+/**
+ * The preview's question among several depths: the newest comparable period any depth holds, the
+ * finest depth on a tie (depths are given coarsest first, as the catalogue lists them).
+ */
+export function newestComparablePeriod<D extends string>(byDepth: readonly { depth: D; years: readonly PeriodYear[] }[]): { depth: D; from: number; to: number } | null {
+  let best: { depth: D; from: number; to: number } | null = null;
+  for (const { depth, years } of byDepth) {
+    const period = defaultPeriod(years);
+    if (period && (!best || period.to > best.to || (period.to === best.to && period.from >= best.from))) best = { depth, ...period };
+  }
+  return best;
 }
 
 /** Years of the period that the data holds (for the small multiples), oldest first. */
@@ -114,9 +134,9 @@ export function yearsWithin(years: readonly PeriodYear[], from: number, to: numb
   return years.map((y) => y.year).filter((y) => y >= from && y <= to).sort((a, b) => a - b);
 }
 
-/** Whether the two ends of the period come from different datasets (the page warns: not strictly comparable). */
-export function mixedDatasets(years: readonly PeriodYear[], from: number, to: number): boolean {
-  const a = years.find((y) => y.year === from)?.dataset;
-  const b = years.find((y) => y.year === to)?.dataset;
-  return Boolean(a && b && a !== b);
+/** Whether the two ends of the period come from one series (the explorer compares nothing else). */
+export function periodInOneSeries(years: readonly PeriodYear[], from: number, to: number): boolean {
+  const a = years.find((y) => y.year === from);
+  const b = years.find((y) => y.year === to);
+  return Boolean(a && b && sameSeries(a, b));
 }

@@ -16,6 +16,7 @@ import type { EciCharts } from "@/server/rankings/complexity";
 import { ChartPanel } from "@/features/charts/ChartPanel";
 import { chartTableLabels } from "@/features/charts/tableLabels";
 import { ExclusionSummary, localised, NotInData, NoWarehouse, OptionLinks, RankingShell, RankingTableCard, SourceLine } from "./parts";
+import { NotComparableNote, rankChangeColumn } from "./rankChange";
 import type { RankingColumn } from "./RankingTable";
 
 type Translate = Awaited<ReturnType<typeof getTranslations>>;
@@ -139,22 +140,24 @@ export async function ComplexityRankingPage({
   const period = periodLabel(t, run);
   const subtitle = `${setLabel(t, set)} · ${period}`;
   const sourceLine = (
-    <SourceLine label={t("sourceLabel")}>
-      {sourceText(t, run)} {t("computedBy")}
-    </SourceLine>
+    <>
+      <SourceLine label={t("sourceLabel")}>
+        {sourceText(t, run)} {t("computedBy")}
+      </SourceLine>
+      <NotComparableNote tr={t} year={source.notComparableYear} />
+    </>
   );
   const methods = (
     <Text size="sm">
       {t("methodsPointer")} <TextLink href={localised(locale, "/resources/methods")} underline="always">{t("methodsLink")}</TextLink>
     </Text>
   );
-  const changeHelp = previousYear ? t("columns.changeHelp", { year: previousYear }) : undefined;
 
   if (kind === "pci") {
     const data = await loadPciRanking(set, source, locale);
     const columns: RankingColumn[] = [
       { key: "rank", label: t("columns.rank"), format: "rank" },
-      ...(previousYear ? [{ key: "change", label: t("columns.change"), format: "change" as const, help: changeHelp }] : []),
+      ...rankChangeColumn(t, previousYear, source.notComparableYear),
       { key: "name", label: t("columns.product"), format: "name" },
       { key: "pci", label: t("columns.pci"), format: "index", help: t("columns.pciHelp") },
       ...(data.hasSeries ? [{ key: "series", label: t("columns.trend"), format: "sparkline" as const, secondary: true }] : []),
@@ -183,7 +186,7 @@ export async function ComplexityRankingPage({
   const names = new Map(countries.map((c) => [String(c.id), c.name]));
   const columns: RankingColumn[] = [
     { key: "rank", label: t("columns.rank"), format: "rank" },
-    ...(previousYear ? [{ key: "change", label: t("columns.change"), format: "change" as const, help: changeHelp }] : []),
+    ...rankChangeColumn(t, previousYear, source.notComparableYear),
     { key: "name", label: t("columns.country"), format: "name" },
     { key: "eci", label: t("columns.eci"), format: "index", help: t("columns.eciHelp") },
     ...(data.hasSeries ? [{ key: "series", label: t("columns.trend"), format: "sparkline" as const, secondary: true }] : []),

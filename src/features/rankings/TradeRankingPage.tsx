@@ -5,8 +5,9 @@ import type { Locale } from "@/domain/i18n/locales";
 import { countryRankingsPath, nearestYear, productRankingsPath, type TradeRankingDepth } from "@/domain/rankings/routes";
 import { loadCountryTradeRanking, loadProductTradeRanking, tradeRankingSources } from "@/server/rankings/trade";
 import { warehouseMeta } from "@/server/warehouse/db";
-import { sourceNames } from "../profiles/sourceNames";
+import { sourceLine, sourceNames } from "../profiles/sourceNames";
 import { localised, NotInData, NoWarehouse, OptionLinks, RankingShell, RankingTableCard, SourceLine } from "./parts";
+import { NotComparableNote, rankChangeColumn } from "./rankChange";
 import type { RankingColumn } from "./RankingTable";
 
 /** The catalogue's years for the trade rankings, or "no-warehouse" when there is no warehouse at all. */
@@ -51,7 +52,7 @@ export async function CountryTradeRankingPage({ locale, year }: { locale: Locale
   const [data, names] = await Promise.all([loadCountryTradeRanking(year, sources.countries, locale), sourceNames(locale)]);
   const columns: RankingColumn[] = [
     { key: "rank", label: tr("columns.rank"), format: "rank" },
-    ...(data.previousYear ? [{ key: "change", label: tr("columns.change"), format: "change" as const, help: tr("columns.changeHelp", { year: data.previousYear }) }] : []),
+    ...rankChangeColumn(tr, data.previousYear, data.notComparableYear),
     { key: "name", label: tr("columns.country"), format: "name" },
     { key: "exports", label: t("columns.exports"), format: "usd" },
     { key: "share", label: t("columns.share"), format: "share", secondary: true },
@@ -66,7 +67,12 @@ export async function CountryTradeRankingPage({ locale, year }: { locale: Locale
         locale={locale}
         rows={data.rows}
         columns={columns}
-        source={<SourceLine label={tr("sourceLabel")}>{t("countries.source", { year, source: names[data.source] ?? data.source })}</SourceLine>}
+        source={
+          <>
+            <SourceLine label={tr("sourceLabel")}>{t("countries.source", { year, source: sourceLine(names, [{ source: data.source, vintage: data.vintage }]) })}</SourceLine>
+            <NotComparableNote tr={tr} year={data.notComparableYear} />
+          </>
+        }
         csvUrl={data.csvUrl}
         apiUrl={data.apiUrl}
       />
@@ -136,10 +142,10 @@ export async function ProductTradeRankingPage({ locale, year, depth }: { locale:
     );
   }
   const [data, names] = await Promise.all([loadProductTradeRanking(year, effective, effective === "hs4" ? sources.hs4 : sources.section, locale), sourceNames(locale)]);
-  const source = names[data.source] ?? data.source;
+  const source = sourceLine(names, [{ source: data.source, vintage: data.vintage }]);
   const columns: RankingColumn[] = [
     { key: "rank", label: tr("columns.rank"), format: "rank" },
-    ...(data.previousYear ? [{ key: "change", label: tr("columns.change"), format: "change" as const, help: tr("columns.changeHelp", { year: data.previousYear }) }] : []),
+    ...rankChangeColumn(tr, data.previousYear, data.notComparableYear),
     { key: "name", label: tr("columns.product"), format: "name" },
     { key: "exports", label: t("columns.worldExports"), format: "usd" },
     { key: "share", label: t("columns.share"), format: "share", secondary: true },
@@ -153,7 +159,12 @@ export async function ProductTradeRankingPage({ locale, year, depth }: { locale:
         locale={locale}
         rows={data.rows}
         columns={columns}
-        source={<SourceLine label={tr("sourceLabel")}>{effective === "hs4" ? t("products.sourceHs4", { year, source }) : t("products.sourceSections", { year, source })}</SourceLine>}
+        source={
+          <>
+            <SourceLine label={tr("sourceLabel")}>{effective === "hs4" ? t("products.sourceHs4", { year, source }) : t("products.sourceSections", { year, source })}</SourceLine>
+            <NotComparableNote tr={tr} year={data.notComparableYear} />
+          </>
+        }
         csvUrl={data.csvUrl}
         apiUrl={data.apiUrl}
       />

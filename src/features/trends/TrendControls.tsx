@@ -9,7 +9,7 @@ import { Alert, Button, Card, Group, NumberInput, SegmentedControl, Select, Simp
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useState, useTransition, type FormEvent } from "react";
-import { defaultPeriod, questionKey, trendSearch, type PeriodYear, type TrendDepth, type TrendParams } from "@/domain/trends/params";
+import { defaultPeriod, periodInOneSeries, questionKey, trendSearch, type PeriodYear, type TrendDepth, type TrendParams } from "@/domain/trends/params";
 
 export interface TrendControlsProps {
   locale: string;
@@ -46,7 +46,7 @@ export function TrendControls({ locale, initial, years, depths, countries, conti
       if (merged.by === "products" && flowDepths.length && !flowDepths.includes(merged.depth)) merged.depth = flowDepths.at(-1)!;
       const list = years[questionKey(merged.flow, merged.by, merged.depth)] ?? [];
       const has = (y: number) => list.some((x) => x.year === y);
-      if (!has(merged.from) || !has(merged.to)) {
+      if (!has(merged.from) || !has(merged.to) || !periodInOneSeries(list, merged.from, merged.to)) {
         const period = defaultPeriod(list);
         if (period) Object.assign(merged, period);
       }
@@ -56,6 +56,8 @@ export function TrendControls({ locale, initial, years, depths, countries, conti
 
   const order = s.from >= s.to;
   const noYears = available.length < 2;
+  // Two years of two releases (or datasets) are not compared: the server would refuse the period.
+  const twoSeries = !order && !noYears && !periodInOneSeries(available, s.from, s.to);
   const apply = () => startTransition(() => router.push(`/${locale}/trend-explorer?${trendSearch(s)}`));
 
   return (
@@ -144,6 +146,11 @@ export function TrendControls({ locale, initial, years, depths, countries, conti
         {(order || noYears) && (
           <Alert color="red" variant="light" data-testid="trend-form-error">
             {noYears ? t("form.noYears") : t("form.order")}
+          </Alert>
+        )}
+        {twoSeries && (
+          <Alert color="yellow" variant="light" data-testid="trend-form-series">
+            {t("form.notComparable", { from: String(s.from), to: String(s.to) })}
           </Alert>
         )}
         <Group>

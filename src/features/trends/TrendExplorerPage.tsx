@@ -8,12 +8,13 @@ import { Alert, Badge, Container, Group, Stack, Text, Title } from "@mantine/cor
 import { NextIntlClientProvider } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
-import { parseTrendParams, questionKey, type TrendBy, type TrendDepth, type TrendParams, type PeriodYear } from "@/domain/trends/params";
+import { parseTrendParams, questionKey, trendSearch, type TrendBy, type TrendDepth, type TrendParams, type PeriodYear } from "@/domain/trends/params";
 import { pageMessages } from "@/i18n/clientMessages";
 import { loadMessages } from "@/i18n/messages";
+import { TextLink } from "@/features/shell/AppLink";
 import { ProGate } from "@/features/shell/ProGate";
 import { proAccess } from "@/server/auth/proAccess";
-import { defaultSelection, isTrendError, questionYears, trendDepths, trendExplorer, trendOptions, type TrendResult } from "@/server/trends/trends";
+import { defaultSelection, isTrendError, previewSelection, questionYears, trendDepths, trendExplorer, trendOptions, type TrendResult } from "@/server/trends/trends";
 import { isWarehouseError } from "@/server/warehouse/client";
 import { TrendControls } from "./TrendControls";
 import { TrendResultView } from "./TrendResultView";
@@ -29,13 +30,13 @@ function first(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
-type Failure = { code: string; message: string; field?: string; id?: string; year?: number };
+type Failure = { code: string; message: string; field?: string; id?: string; year?: number; comparableDepth?: TrendDepth };
 
 async function answer(params: TrendParams, locale: Locale): Promise<{ result: TrendResult } | { failure: Failure }> {
   try {
     return { result: await trendExplorer(params, locale) };
   } catch (error) {
-    if (isTrendError(error)) return { failure: { code: error.code, message: error.message, field: error.field } };
+    if (isTrendError(error)) return { failure: { code: error.code, message: error.message, field: error.field, comparableDepth: error.comparableDepth } };
     if (isWarehouseError(error)) return { failure: { code: "warehouse", message: error.message } };
     throw error;
   }
@@ -43,9 +44,10 @@ async function answer(params: TrendParams, locale: Locale): Promise<{ result: Tr
 
 async function Preview({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale, namespace: "trends" });
-  const depth = startDepth(await trendDepths("export"));
-  const selection = await defaultSelection({ by: "products", depth, flow: "export" });
+  // World exports over the newest period one series holds, at the depth that holds it.
+  const selection = await previewSelection("export");
   if (!selection) return null;
+  const depth = selection.depth;
   const parsed = parseTrendParams({ reporter: selection.reporter, from: String(selection.from), to: String(selection.to), depth, flow: "export", by: "products" });
   if (!parsed.ok) return null;
   const got = await answer(parsed.params, locale);
@@ -74,6 +76,7 @@ export async function TrendExplorerPage({ locale, searchParams }: { locale: Loca
           kind={t("kind")}
           holds={[t("holds.question"), t("holds.measures"), t("holds.charts")]}
           returnPath={`/${locale}/trend-explorer`}
+          feature="trendExplorer"
           signedIn={access.signedIn}
         />
         <Preview locale={locale} />
@@ -87,7 +90,9 @@ export async function TrendExplorerPage({ locale, searchParams }: { locale: Loca
   const [exportDepths, importDepths] = await Promise.all([trendDepths("export"), trendDepths("import")]);
   const flowDepths = flow === "export" ? exportDepths : importDepths;
   const askedDepth = first(searchParams.depth) as TrendDepth | undefined;
-  const depth = askedDepth && flowDepths.includes(askedDepth) ? askedDepth : startDepth(flowDepths);
+  // Without a depth asked, products start where the preview does: the newest period one series holds.
+  const preview = by === "products" && !askedDepth ? await previewSelection(flow) : null;
+  const depth = askedDepth && flowDepths.includes(askedDepth) ? askedDepth : (preview?.depth ?? startDepth(flowDepths));
   const defaults = await defaultSelection({ by, depth, flow });
   const raw: SearchParams = { flow, by, depth, reporter: defaults?.reporter, from: defaults ? String(defaults.from) : undefined, to: defaults ? String(defaults.to) : undefined };
   for (const [key, value] of Object.entries(searchParams)) if (first(value)?.trim()) raw[key] = first(value);
@@ -107,7 +112,7 @@ export async function TrendExplorerPage({ locale, searchParams }: { locale: Loca
     for (const d of f === "export" ? exportDepths : importDepths) questions.push({ flow: f, by: "products", depth: d });
     questions.push({ flow: f, by: "partners", depth: "section" });
   }
-  const yearLists = await Promise.all(questions.map(async (q) => [questionKey(q.flow, q.by, q.depth), (await questionYears(q)).map((y) => ({ year: y.year, dataset: y.dataset }))] as [string, PeriodYear[]]));
+  const yearLists = await Promise.all(questions.map(async (q) => [questionKey(q.flow, q.by, q.depth), (await questionYears(q)).map((y) => ({ year: y.year, dataset: y.dataset, vintage: y.vintage }))] as [string, PeriodYear[]]));
   const options = await trendOptions({ by, depth, flow }, locale);
   const messages = await loadMessages(locale);
   const years = Object.fromEntries(yearLists);
@@ -125,6 +130,8 @@ export async function TrendExplorerPage({ locale, searchParams }: { locale: Loca
         return t("errors.invalid_period");
       case "no_data":
         return t("errors.no_data");
+      case "not_comparable":
+        return t("errors.not_comparable", { from: String(params?.from ?? ""), to: String(params?.to ?? "") });
       default:
         return f.message;
     }
@@ -174,6 +181,14 @@ export async function TrendExplorerPage({ locale, searchParams }: { locale: Loca
         {got && "failure" in got && (
           <Alert color="red" title={t("errors.title")} data-testid="trend-error" data-code={got.failure.code}>
             {failureText(got.failure)}
+            {got.failure.code === "not_comparable" && got.failure.comparableDepth && params && (
+              <>
+                {" "}
+                <TextLink href={`/${locale}/trend-explorer?${trendSearch({ ...params, depth: got.failure.comparableDepth, page: 1 })}`} data-testid="trend-comparable-depth">
+                  {t("errors.notComparableTry", { depth: t(`depths.${got.failure.comparableDepth}`) })}
+                </TextLink>
+              </>
+            )}
           </Alert>
         )}
         {got && "result" in got && <TrendResultView result={got.result} locale={locale} interactive />}

@@ -70,14 +70,12 @@ export async function TrendResultView({ result, locale, interactive }: { result:
             : t("summaryNoGrowth", summaryArgs)}
         </Text>
         <Text size="sm" c="dimmed">
-          {t("sources", { sources: sourceLine(names, result.sources) })}
+          {t("sources", { sources: sourceLine(names, [{ source: result.comparedOn.source, vintage: result.comparedOn.vintage }]) })}
           {p.section ? ` ${t("sectionScope")}` : ""}
         </Text>
-        {result.mixed && (
-          <Alert color="yellow" variant="light" data-testid="trend-mixed">
-            {t("mixed", { from: String(p.from), to: String(p.to) })}
-          </Alert>
-        )}
+        <Text size="sm" c="dimmed" data-testid="trend-series" data-dataset={result.comparedOn.dataset} data-vintage={result.comparedOn.vintage}>
+          {t("oneSeries", { from: String(p.from), to: String(p.to) })}
+        </Text>
       </Stack>
 
       <Card withBorder radius="md" padding="md">

@@ -8,7 +8,8 @@ import "server-only";
 import type { ChartGroup, ChartRow } from "@/domain/charts/types";
 import { colorOrGrey } from "@/domain/charts/presentation";
 import type { CatalogEntry, GoodsQuestion, YearSource } from "@/domain/catalog/catalog";
-import { goodsYears, nearestYear } from "@/domain/catalog/catalog";
+import { goodsYears, nearestYear, seriesKey } from "@/domain/catalog/catalog";
+import { changeOf, figure, provenanceOf } from "@/domain/catalog/figure";
 import { isProduct } from "@/domain/chat/parse";
 import type { PlanContext } from "@/domain/chat/plan";
 import type { ChatAnswer, ChatChart, ChatContext, ChatEntity, ChatFigure, ChatLink } from "@/domain/chat/types";
@@ -479,8 +480,10 @@ async function growthOf(ctx: PlanContext, env: Env): Promise<Body> {
   const question: GoodsQuestion = { depth: depthOf(product), flow, ...(partner ? { bilateral: true } : {}) };
   const all = goodsYears(env.entries, question);
   if (all.length === 0) throw new NoData("noData");
+  // Growth compares two years of one series: one dataset in one release (OTS HS4 holds two
+  // releases, 1962/1980/2017 and 2018; comparing across them would count the cleaning as trade).
   const groups = new Map<string, YearSource[]>();
-  for (const y of all) groups.set(y.dataset, [...(groups.get(y.dataset) ?? []), y]);
+  for (const y of all) groups.set(seriesKey(y), [...(groups.get(seriesKey(y)) ?? []), y]);
   const wantTo = ctx.range?.to ?? ctx.year ?? null;
   let best: { years: YearSource[]; from: YearSource; to: YearSource; score: number } | null = null;
   for (const years of groups.values()) {
@@ -502,7 +505,8 @@ async function growthOf(ctx: PlanContext, env: Env): Promise<Body> {
   const b = byYear.get(to.year) ?? 0;
   if (a <= 0 || b <= 0) throw new NoData("noData");
   const f = env.figures;
-  const change = b / a - 1;
+  // Through the one rule (changeOf): a change across two series would throw, never print.
+  const change = changeOf(figure(a, provenanceOf(from)), figure(b, provenanceOf(to)))!;
   const cagr = Math.pow(b / a, 1 / (to.year - from.year)) - 1;
   const text = env.t(product ? "growthProduct" : partner ? "growthPartner" : "growth", {
     flow: flowWord(flow),
@@ -518,7 +522,10 @@ async function growthOf(ctx: PlanContext, env: Env): Promise<Body> {
     cagr: f.growth(env.t("figure.cagr"), cagr),
   });
   const notes: string[] = [];
-  if (ctx.range && ctx.range.from !== from.year) notes.push(env.t("yearMissing", { asked: String(ctx.range.from), used: String(from.year) }));
+  // An asked year the data holds, but only in another series than any later year: say so, not "no data".
+  const held = (year: number) => all.some((y) => y.year === year);
+  if (ctx.range && ctx.range.from !== from.year && held(ctx.range.from)) notes.push(env.t("seriesBreak", { asked: String(ctx.range.from), from: String(from.year), to: String(to.year) }));
+  else if (ctx.range && ctx.range.from !== from.year) notes.push(env.t("yearMissing", { asked: String(ctx.range.from), used: String(from.year) }));
   else if (ctx.range?.to && ctx.range.to !== to.year) notes.push(env.t("yearMissing", { asked: String(ctx.range.to), used: String(to.year) }));
   return {
     text: [text, ...notes].join(" "),

@@ -5,6 +5,8 @@
  */
 import "server-only";
 import type { Locale } from "@/domain/i18n/locales";
+import { rankComparison } from "@/domain/rankings/comparison";
+import { rankedYears } from "@/server/catalog/catalog";
 import { countryImage, rankChanges, seriesByMember, SPARK_YEARS, trailingYears, type RankingRow } from "@/domain/rankings/rows";
 import { complexityExclusions, complexityRuns, type ComplexityExclusion, type ComplexityRun } from "@/server/warehouse/complexity";
 import { dataApiUrl, getMembers, isWarehouseError, queryCube, type DataQuery, type DataRecord } from "@/server/warehouse/client";
@@ -28,19 +30,25 @@ function rankMap(rows: DataRecord[], level: string, measure: string): Map<string
 
 export interface RankingSource {
   run: ComplexityRun;
-  /** Computed years of the same source (comparable with each other), oldest first. */
+  /** Computed years of the same series (source trade of one dataset and release), oldest first. */
   comparableYears: number[];
   previousYear: number | null;
+  /** An earlier ranked year of another source or release: no rank change is shown against it. */
+  notComparableYear: number | null;
 }
 
 /** The run for `year` (latest when null) and the years it can be compared with. */
 export async function rankingSource(set: ComplexitySetDef, year: number | null): Promise<{ runs: ComplexityRun[]; source: RankingSource | null }> {
-  const runs = (await complexityRuns(set.key)).filter((r) => r.status === "computed");
+  const [all, entries] = await Promise.all([complexityRuns(set.key), rankedYears(set.key)]);
+  const runs = all.filter((r) => r.status === "computed");
   const run = year === null ? runs.at(-1) : runs.find((r) => r.year === year);
   if (!run) return { runs, source: null };
-  const comparableYears = runs.filter((r) => r.source === run.source).map((r) => r.year);
-  const before = comparableYears.filter((y) => y < run.year);
-  return { runs, source: { run, comparableYears, previousYear: before.length ? before[before.length - 1] : null } };
+  // A ranking's release is that of the trade it was computed from (the catalogue records it): ranks
+  // of OTS HS4 2018 (the 2018 extract) and 2017 (an older release) do not compare rank for rank.
+  const vintage = new Map(entries.map((e) => [e.year, e.vintage]));
+  const series = runs.map((r) => ({ year: r.year, dataset: r.source, vintage: vintage.get(r.year) ?? r.source }));
+  const { series: comparableYears, previous, notComparable } = rankComparison(series, run.year, "previousRanked");
+  return { runs, source: { run, comparableYears: comparableYears.map((y) => y.year), previousYear: previous?.year ?? null, notComparableYear: notComparable } };
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import "server-only";
 import type { Locale } from "@/domain/i18n/locales";
+import { rankComparison } from "@/domain/rankings/comparison";
 import { countryImage, rankChanges, rankDescending, seriesByMember, SPARK_YEARS, trailingYears, type RankingRow } from "@/domain/rankings/rows";
 import { tradeYears, type YearSource } from "@/server/catalog/catalog";
 import { loadAcross, loadYear, tradeQuery } from "@/server/profiles/sources";
@@ -54,37 +55,43 @@ function standings(current: Map<string, number | null>, previous: Map<string, nu
 export interface TradeRanking {
   rows: RankingRow[];
   previousYear: number | null;
+  /** The year before has data, but from another dataset or release: no rank change is shown against it. */
+  notComparableYear: number | null;
   csvUrl: string;
   apiUrl: string;
   hasSeries: boolean;
   total: number;
   /** Source key of the year's dataset ("ots", "baci"), named on the page. */
   source: string;
+  /** Release of that source the year comes from ("ots_trd"), named on the page where it has a name. */
+  vintage: string;
 }
 
 /** The ranking as the page takes it: rows, the year compared with, the query behind it as links. */
 function ranking(
   rows: RankingRow[],
-  o: { previous: YearSource | null; query: DataQuery; locale: Locale; series: boolean; total: number; source: YearSource },
+  o: { previous: YearSource | null; notComparable: number | null; query: DataQuery; locale: Locale; series: boolean; total: number; source: YearSource },
 ): TradeRanking {
   return {
     rows,
     previousYear: o.previous?.year ?? null,
+    notComparableYear: o.notComparable,
     csvUrl: dataApiUrl(o.query, o.locale, "csv"),
     apiUrl: dataApiUrl(o.query, o.locale),
     hasSeries: o.series,
     total: o.total,
     source: o.source.source,
+    vintage: o.source.vintage,
   };
 }
 
 export async function loadCountryTradeRanking(year: number, sources: readonly YearSource[], locale: Locale): Promise<TradeRanking> {
   const source = sources.find((s) => s.year === year)!;
-  // Changes, growth and sparklines compare years of the same dataset only: two cleanings of the
-  // same trade (OTS 2018 against the Atlas's 2019) would show their differences as growth.
-  const comparable = sources.filter((s) => s.dataset === source.dataset);
+  // Changes, growth and sparklines compare years of one series only (one dataset, one release): two
+  // cleanings or releases of the same trade (OTS 2018 against the Atlas's 2019, or OTS HS4 2018
+  // against its older 2017) would show their differences as growth.
+  const { series: comparable, previous: previousSource, notComparable } = rankComparison(sources, year, "previousYear");
   const years = comparable.map((s) => s.year);
-  const previousSource = comparable.find((s) => s.year === year - 1) ?? null;
   const sparkYears = trailingYears(years, year, SPARK_YEARS);
   const spec = { drilldowns: ["Country"], parents: true };
   const exportsQuery = { ...tradeQuery(source, { flow: "export", years: [year], ...spec }), sort: [{ key: "Trade Value", direction: "desc" as const }] };
@@ -123,17 +130,17 @@ export async function loadCountryTradeRanking(year: number, sources: readonly Ye
       values: { ...own.values, imports: importValues.get(id) ?? null },
     };
   });
-  return ranking(rows, { previous: previousSource, query: exportsQuery, locale, series: Boolean(seriesOf), total: standing.total, source });
+  return ranking(rows, { previous: previousSource, notComparable, query: exportsQuery, locale, series: Boolean(seriesOf), total: standing.total, source });
 }
 
 export async function loadProductTradeRanking(year: number, depth: TradeRankingDepth, sources: readonly YearSource[], locale: Locale): Promise<TradeRanking> {
   const level = depth === "hs4" ? "HS4" : "Section";
   const source = sources.find((s) => s.year === year)!;
-  // Changes, growth and sparklines compare years of the same dataset only: two cleanings of the
-  // same trade (OTS 2018 against the Atlas's 2019) would show their differences as growth.
-  const comparable = sources.filter((s) => s.dataset === source.dataset);
+  // Changes, growth and sparklines compare years of one series only (one dataset, one release): two
+  // cleanings or releases of the same trade (OTS 2018 against the Atlas's 2019, or OTS HS4 2018
+  // against its older 2017) would show their differences as growth.
+  const { series: comparable, previous: previousSource, notComparable } = rankComparison(sources, year, "previousYear");
   const years = comparable.map((s) => s.year);
-  const previousSource = comparable.find((s) => s.year === year - 1) ?? null;
   const sparkYears = trailingYears(years, year, SPARK_YEARS);
   const sort = [{ key: "Trade Value", direction: "desc" as const }];
   const query = { ...tradeQuery(source, { flow: "export", years: [year], drilldowns: [level], parents: depth === "hs4" }), sort };
@@ -171,5 +178,5 @@ export async function loadProductTradeRanking(year: number, depth: TradeRankingD
       ...standing.of(id),
     };
   });
-  return ranking(rows, { previous: previousSource, query, locale, series: Boolean(seriesOf), total: standing.total, source });
+  return ranking(rows, { previous: previousSource, notComparable, query, locale, series: Boolean(seriesOf), total: standing.total, source });
 }

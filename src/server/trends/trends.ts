@@ -6,21 +6,21 @@
  */
 import "server-only";
 import { cache } from "react";
-import { PRODUCT_DEPTHS, type YearSource } from "@/domain/catalog/catalog";
+import { comparableSource, goodsYears, PRODUCT_DEPTHS, type GoodsQuestion, type YearSource } from "@/domain/catalog/catalog";
 import type { Locale } from "@/domain/i18n/locales";
 import { buildProfilePath } from "@/domain/profiles/path";
 import type { Margins, MemberTrend, TrendStatus } from "@/domain/trends/maths";
 import {
   defaultPeriod,
   MOVERS,
-  mixedDatasets,
+  newestComparablePeriod,
   PAGE_SIZE,
   periodProblem,
   yearsWithin,
   type TrendDepth,
   type TrendParams,
 } from "@/domain/trends/params";
-import { tradeYears } from "@/server/catalog/catalog";
+import { dataCatalog, tradeYears } from "@/server/catalog/catalog";
 import { getMembers } from "@/server/warehouse/client";
 import { withWarehouse, type Row, type WarehouseSession } from "@/server/warehouse/db";
 import { getCube } from "@/server/warehouse/registry";
@@ -30,10 +30,12 @@ import { pageSql, seriesSql, summarySql, type ReporterKind, type TrendSqlSpec } 
 /** A question the explorer cannot answer, with the HTTP status and a message for people. */
 export class TrendError extends Error {
   constructor(
-    readonly code: "unknown_reporter" | "no_data" | "year_not_in_data" | "empty_period" | "invalid_period" | "unknown_section",
+    readonly code: "unknown_reporter" | "no_data" | "year_not_in_data" | "empty_period" | "invalid_period" | "unknown_section" | "not_comparable",
     readonly status: number,
     message: string,
     readonly field?: string,
+    /** not_comparable: a coarser depth at which one series holds both years, when there is one. */
+    readonly comparableDepth?: TrendDepth,
   ) {
     super(message);
     this.name = "TrendError";
@@ -62,10 +64,13 @@ export interface TrendSeries {
 export interface TrendResult {
   params: TrendParams;
   reporter: { kind: ReporterKind; id: string; name: string };
-  /** Years the question can use (oldest first), each with its dataset. */
-  years: { year: number; dataset: string; source: string }[];
-  /** The two ends come from different datasets: not strictly comparable. */
-  mixed: boolean;
+  /** Years the question can use (oldest first), each with its dataset and release. */
+  years: TrendYear[];
+  /**
+   * The one series (dataset and release) both years are read from: the explorer compares two years
+   * only within one series, and refuses a period no single series holds (TrendError not_comparable).
+   */
+  comparedOn: { dataset: string; vintage: string; source: string };
   sources: string[];
   totals: { t0: number; t1: number; growth: number | null; cagr: number | null };
   margins: Margins;
@@ -78,10 +83,17 @@ export interface TrendResult {
   seriesYears: number[];
 }
 
+export interface TrendYear {
+  year: number;
+  dataset: string;
+  vintage: string;
+  source: string;
+}
+
 export interface TrendOptions {
   /** Depths the catalogue can answer for products in this flow, coarsest first. */
   depths: TrendDepth[];
-  years: { year: number; dataset: string; source: string }[];
+  years: TrendYear[];
   countries: { id: string; name: string }[];
   continents: { id: string; name: string }[];
   sections: { id: string; name: string; color: string | null }[];
@@ -90,12 +102,17 @@ export interface TrendOptions {
 const num = (v: unknown): number => (typeof v === "number" ? v : typeof v === "bigint" ? Number(v) : v === null || v === undefined ? 0 : Number(v));
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number.isFinite(num(v)) ? num(v) : null);
 
-/** Years answering the question (by product at a depth, or by partner: bilateral data), each with its dataset. */
-export function questionYears(p: Pick<TrendParams, "by" | "depth" | "flow">): Promise<YearSource[]> {
-  return p.by === "partners" ? tradeYears({ depth: "section", bilateral: true, flow: p.flow }) : tradeYears({ depth: p.depth, flow: p.flow });
+/** The catalogue question of a trend question: by product at a depth, or by partner (bilateral section data). */
+function questionOf(p: Pick<TrendParams, "by" | "depth" | "flow">): GoodsQuestion {
+  return p.by === "partners" ? { depth: "section", bilateral: true, flow: p.flow } : { depth: p.depth, flow: p.flow };
 }
 
-const yearList = (sources: readonly YearSource[]) => sources.map((s) => ({ year: s.year, dataset: s.dataset, source: s.source }));
+/** Years answering the question (by product at a depth, or by partner: bilateral data), each with its dataset. */
+export function questionYears(p: Pick<TrendParams, "by" | "depth" | "flow">): Promise<YearSource[]> {
+  return tradeYears(questionOf(p));
+}
+
+const yearList = (sources: readonly YearSource[]): TrendYear[] => sources.map((s) => ({ year: s.year, dataset: s.dataset, vintage: s.vintage, source: s.source }));
 
 /** Depths with at least two years of product data in a flow. */
 export async function trendDepths(flow: "export" | "import"): Promise<TrendDepth[]> {
@@ -122,10 +139,22 @@ export const trendOptions = cache(async (p: Pick<TrendParams, "by" | "depth" | "
   };
 });
 
-/** The default selection for a flow/breakdown/depth: the world, the newest comparable pair of years. */
+/** The default selection for a flow/breakdown/depth: the world, the newest pair of years of one series. */
 export async function defaultSelection(p: Pick<TrendParams, "by" | "depth" | "flow">): Promise<{ reporter: string; from: number; to: number } | null> {
   const period = defaultPeriod(yearList(await questionYears(p)));
   return period ? { reporter: "world", ...period } : null;
+}
+
+/**
+ * The preview's question (world exports by product): the newest period one series holds at any
+ * product depth the catalogue has (the section file's 2017-2018 where product detail for those
+ * years comes from two releases), the finest depth on a tie.
+ */
+export async function previewSelection(flow: "export" | "import" = "export"): Promise<{ reporter: string; depth: TrendDepth; from: number; to: number } | null> {
+  const depths = await trendDepths(flow);
+  const byDepth = await Promise.all(depths.map(async (depth) => ({ depth, years: yearList(await questionYears({ by: "products", depth, flow })) })));
+  const best = newestComparablePeriod(byDepth);
+  return best ? { reporter: "world", ...best } : null;
 }
 
 async function reporterOf(id: string, locale: Locale): Promise<{ kind: ReporterKind; id: string; name: string }> {
@@ -187,15 +216,33 @@ export async function trendExplorer(p: TrendParams, locale: Locale, options: { m
   if (p.section && !(await getMembers("section", locale)).some((s) => String(s.id) === p.section)) {
     throw new TrendError("unknown_section", 404, `section: no section has the id "${p.section}"`, "section");
   }
+  // Both years from one series: the dataset that holds both in one release, or a refusal.
+  const { entries } = await dataCatalog();
+  const pair = comparableSource(entries, questionOf(p), p.from, p.to);
+  if (!pair) {
+    const coarser = p.by === "products" ? PRODUCT_DEPTHS.slice(0, PRODUCT_DEPTHS.indexOf(p.depth)).reverse().find((depth) => comparableSource(entries, { depth, flow: p.flow }, p.from, p.to)) : undefined;
+    const of = (year: number) => sources.find((s) => s.year === year)!;
+    throw new TrendError(
+      "not_comparable",
+      400,
+      `from, to: ${p.from} (${of(p.from).dataset}, release ${of(p.from).vintage}) and ${p.to} (${of(p.to).dataset}, release ${of(p.to).vintage}) are not one series: no dataset holds both years in one release, and growth across releases would count their differences as trade.${coarser ? ` At depth=${coarser} one series holds both years.` : " Choose two years of one release."}`,
+      "from",
+      coarser,
+    );
+  }
+  const oneSeries = goodsYears(
+    entries.filter((e) => e.dataset === pair.to.dataset && e.vintage === pair.to.vintage),
+    questionOf(p),
+  ).filter((s) => s.year >= p.from && s.year <= p.to);
   const spec: TrendSqlSpec = {
-    sources: sources.map((s) => ({ year: s.year, cube: s.cube, bilateral: s.bilateral })),
+    sources: oneSeries.map((s) => ({ year: s.year, cube: s.cube, bilateral: s.bilateral })),
     flow: p.flow,
     by: p.by,
     depth: p.depth,
     reporter,
     section: p.section,
   };
-  const periodYears = yearsWithin(years, p.from, p.to);
+  const periodYears = yearsWithin(yearList(oneSeries), p.from, p.to);
   return withWarehouse(async (session) => {
     const tables = session.meta.tables;
     const page = pageSql(spec, { from: p.from, to: p.to, min: p.min, sort: p.sort, dir: p.dir, limit: PAGE_SIZE, offset: (p.page - 1) * PAGE_SIZE }, tables);
@@ -204,7 +251,7 @@ export async function trendExplorer(p: TrendParams, locale: Locale, options: { m
     const summaryRows = await session.query(summary.sql, summary.params);
     const moverIds = options.movers === false ? [] : pageRows.slice(0, MOVERS).map((r) => String(r.id));
     const seriesRows: Row[] = moverIds.length && periodYears.length ? await session.query(...spreadSql(seriesSql(spec, periodYears, moverIds, tables))) : [];
-    const names = await memberNames(session, memberTables(sources, p), [...new Set(pageRows.map((r) => String(r.id)))], locale);
+    const names = await memberNames(session, memberTables(oneSeries, p), [...new Set(pageRows.map((r) => String(r.id)))], locale);
     const margins: Margins = { gained: 0, lost: 0, intensive: 0, total: 0, counts: { new: 0, lost: 0, continuing: 0 } };
     let t0 = 0;
     let t1 = 0;
@@ -248,8 +295,8 @@ export async function trendExplorer(p: TrendParams, locale: Locale, options: { m
       params: p,
       reporter,
       years,
-      mixed: mixedDatasets(years, p.from, p.to),
-      sources: [...new Set(sources.filter((s) => s.year === p.from || s.year === p.to).map((s) => s.source))],
+      comparedOn: { dataset: pair.to.dataset, vintage: pair.to.vintage, source: pair.to.source },
+      sources: [pair.to.source],
       totals: { t0, t1, growth: t0 > 0 ? (t1 - t0) / t0 : null, cagr: t0 > 0 && t1 >= 0 ? Math.pow(t1 / t0, 1 / n) - 1 : null },
       margins,
       rows,

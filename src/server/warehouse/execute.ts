@@ -12,7 +12,8 @@ import { warehouseEngine, warehouseMeta, withWarehouse } from "./db";
 import { WarehouseError } from "./errors";
 import { canonicalKey, resolveQuery, type ResolvedQuery } from "./query";
 import { checkCost } from "./cost";
-import type { CellValue, DataQuery, DataRecord, DataResponse } from "./types";
+import type { CatalogEntry } from "@/domain/catalog/catalog";
+import type { CellValue, DataQuery, DataRecord, DataResponse, DataSourceYear } from "./types";
 
 export interface ExecuteOptions {
   /** Use and fill the result cache (default true). Benchmarks turn it off. */
@@ -54,7 +55,20 @@ function cell(value: unknown): CellValue {
   return String(value);
 }
 
-function shape(q: ResolvedQuery, compiled: CompiledQuery, rows: Record<string, unknown>[], total: number): DataResponse {
+/**
+ * The dataset and release (vintage) of each year the answer covers, as the catalogue records them
+ * for this cube: a reader comparing two years sees whether they come from one release (one figure,
+ * one source). Empty for a cube the catalogue does not list.
+ */
+function vintagesOf(cube: string, years: readonly number[], catalog: readonly CatalogEntry[]): DataSourceYear[] {
+  const wanted = new Set(years);
+  return catalog
+    .filter((e) => e.cube === cube && wanted.has(e.year))
+    .sort((a, b) => a.year - b.year || a.dataset.localeCompare(b.dataset))
+    .map((e) => ({ year: e.year, dataset: e.dataset, vintage: e.vintage, source: e.source }));
+}
+
+function shape(q: ResolvedQuery, compiled: CompiledQuery, rows: Record<string, unknown>[], total: number, catalog: readonly CatalogEntry[] = []): DataResponse {
   const data: DataRecord[] = [];
   const fallback: Record<string, Set<string>> = {};
   for (const row of rows) {
@@ -78,7 +92,7 @@ function shape(q: ResolvedQuery, compiled: CompiledQuery, rows: Record<string, u
     data,
     page: { limit: q.limit, offset: q.offset, total },
     columns: compiled.columns.map((c) => c.name),
-    source: { cube: q.cube.name, years: compiled.years, annotations },
+    source: { cube: q.cube.name, years: compiled.years, vintages: vintagesOf(q.cube.name, compiled.years, catalog), annotations },
   };
   const entries = Object.entries(fallback);
   if (entries.length) {
@@ -131,7 +145,7 @@ async function run(q: ResolvedQuery, locale: Locale, useCache: boolean): Promise
       const [count] = await queryPrepared(compiled.countSql, compiled.params);
       total = Number(count?.n ?? 0);
     }
-    const response = shape(q, compiled, rows, total);
+    const response = shape(q, compiled, rows, total, meta.catalog);
     const bytes = 512 + rows.length * compiled.columns.length * 24;
     const result: ExecuteResult = { response, cache: "miss", bytes };
     if (useCache) resultCache().set(key, result, bytes);

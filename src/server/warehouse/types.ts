@@ -67,6 +67,16 @@ export interface DataQuery {
 export type CellValue = string | number | boolean | null;
 export type DataRecord = Record<string, CellValue>;
 
+/** The dataset and release one year of an answer comes from (two years compare only within one). */
+export interface DataSourceYear {
+  readonly year: number;
+  readonly dataset: string;
+  /** "ots_trd", "ots_ec2019", "atlas_2019", ...: see /api/catalog. */
+  readonly vintage: string;
+  /** Source key (data.sources: "ots", "atlas", "baci"). */
+  readonly source: string;
+}
+
 export interface DataResponse {
   readonly data: DataRecord[];
   readonly page: { readonly limit: number; readonly offset: number; readonly total: number };
@@ -76,6 +86,8 @@ export interface DataResponse {
     readonly cube: string;
     /** Years the answer covers: the time filter intersected with the years present in the cube. */
     readonly years: number[];
+    /** Per year covered: the dataset and the release (vintage) of its source, from the data catalogue. */
+    readonly vintages?: readonly DataSourceYear[];
     readonly annotations: Readonly<Record<string, string>>;
   };
   /**

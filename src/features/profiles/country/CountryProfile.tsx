@@ -2,14 +2,15 @@ import { Container, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import { formatDecimal, formatNumber } from "@/domain/format";
 import type { Locale } from "@/domain/i18n/locales";
+import { loadCountryHero } from "@/server/profiles/countryHero";
 import { loadAcross, newest, pickYear, profileSources } from "@/server/profiles/sources";
 import { formatMoney, formatShare } from "../format";
 import { ProfileHero } from "../ProfileHero";
-import { items, latestYearWithData, memberImage, yearValue } from "../rows";
+import { CompareLink } from "@/features/compare/CompareLink";
+import { latestYearWithData, memberImage } from "../rows";
 import { ProfileSections } from "../sections";
-import { sourceNames } from "../sourceNames";
-import { COUNTRY_SECTIONS, loadEci, loadPartners, loadProducts, type CountryContext } from "./sections";
-import { load, total } from "@/server/profiles/data";
+import { sourceLine, sourceNames } from "../sourceNames";
+import { COUNTRY_SECTIONS, type CountryContext } from "./sections";
 
 interface Props {
   locale: Locale;
@@ -60,24 +61,18 @@ export async function CountryProfile({ locale, kind, id, name, sectionYear, prod
     complexityYear: kind === "country" ? newest(sources.complexity) : null,
   };
 
-  // The hero's figures: the newest product year, the latest partners and sections, the newest ECI.
-  const newestProducts = newest(sources.productExports);
-  const [hs4, destinations, sections, eci] = await Promise.all([
-    loadProducts(ctx, newestProducts),
-    loadPartners(ctx, "exports"),
-    load({ cube: latestSource.cube, drilldowns: ["Section"], cuts: [{ level: kind === "country" ? "Exporter Country" : "Exporter Continent", ids: [id] }, { level: "Year", ids: [latest] }], sort: [{ key: "Trade Value", direction: "desc" }] }, locale),
-    loadEci(ctx),
-  ]);
-  const exportsLatest = yearValue(exportsSeries.rows, latest);
-  const importsLatest = yearValue(importsSeries.rows, latest);
-  const balance = exportsLatest - importsLatest;
-  const hs4Items = hs4 ? items(hs4.rows, "HS4") : [];
-  const topProduct = hs4Items[0] ?? items(sections.rows, "Section")[0];
-  const topProductTotal = hs4Items.length && hs4 ? total(hs4.rows) : exportsLatest;
-  const productYearShown = hs4Items.length && newestProducts ? newestProducts.year : latest;
-  const topPartner = items(destinations.rows, "Importer Country")[0];
-  const eciRow = eci?.row;
-  const newestSectionYear = sources.sections.at(-1)?.year ?? latest;
+  // The hero: every figure of one year (server/profiles/countryHero.ts); here it is only formatted.
+  const hero = await loadCountryHero({ kind, id }, locale);
+  if (!hero) {
+    return (
+      <Container size="lg" py="xl">
+        <Text data-testid="no-data">{t("noData")}</Text>
+      </Container>
+    );
+  }
+  const { year, exports, imports, balance, topExport: top, topDestination: destination, eci } = hero;
+  // The share reads "of the total" when the product data's total is the sentence's exports (OTS 2018: the same extract).
+  const sameTotal = top !== null && Math.abs(top.total.value - exports.value) <= Math.max(1, exports.value * 0.0005);
 
   return (
     <>
@@ -85,34 +80,47 @@ export async function CountryProfile({ locale, kind, id, name, sectionYear, prod
         images={[{ src: memberImage(kind, id), alt: name }]}
         title={name}
         kind={t(`kinds.${kind}`)}
+        actions={kind === "country" ? <CompareLink locale={locale} kind="countries" id={id} /> : undefined}
         stats={[
-          { label: t("stats.exports", { year: latest }), value: formatMoney(exportsLatest, locale), testId: "stat-exports" },
-          { label: t("stats.imports", { year: latest }), value: formatMoney(importsLatest, locale), testId: "stat-imports" },
-          { label: t("stats.balance", { year: latest }), value: formatMoney(balance, locale), testId: "stat-balance" },
-          ...(topProduct ? [{ label: t("stats.topExport", { year: productYearShown }), value: formatMoney(topProduct.value, locale), detail: topProduct.name, testId: "stat-top-export" }] : []),
-          ...(topPartner ? [{ label: t("stats.topDestination", { year: latest }), value: formatMoney(topPartner.value, locale), detail: topPartner.name, testId: "stat-top-destination" }] : []),
-          ...(eciRow && eci?.year ? [{ label: t("stats.eciRank", { year: eci.year }), value: t("rankOf", { rank: formatNumber(Number(eciRow["ECI Rank"]), locale), count: formatNumber(eci.count, locale) }), detail: `${t("eci")} ${formatDecimal(Number(eciRow.ECI), locale, 2)}`, testId: "stat-eci-rank" }] : []),
+          { label: t("stats.exports", { year }), value: formatMoney(exports.value, locale), testId: "stat-exports" },
+          { label: t("stats.imports", { year }), value: formatMoney(imports.value, locale), testId: "stat-imports" },
+          { label: t("stats.balance", { year }), value: formatMoney(balance.value, locale), testId: "stat-balance" },
+          ...(top ? [{ label: t("stats.topExport", { year }), value: formatMoney(top.value.value, locale), detail: top.name, testId: "stat-top-export" }] : []),
+          ...(destination ? [{ label: t("stats.topDestination", { year }), value: formatMoney(destination.value.value, locale), detail: destination.name, testId: "stat-top-destination" }] : []),
+          ...(eci
+            ? [{ label: t("stats.eciRank", { year }), value: t("rankOf", { rank: formatNumber(eci.rank.value, locale), count: formatNumber(eci.count, locale) }), detail: `${t("eci")} ${formatDecimal(eci.eci.value, locale, 2)}`, testId: "stat-eci-rank" }]
+            : []),
         ]}
       >
-        <Text size="lg" maw={900} data-testid="overview-text">
+        <Text size="lg" maw={900} data-testid="overview-text" data-year={year}>
           {t("country.overviewText", {
-            year: latest,
+            year,
             name,
-            exports: formatMoney(exportsLatest, locale),
-            imports: formatMoney(importsLatest, locale),
-            balanceKind: balance > 0 ? "surplus" : balance < 0 ? "deficit" : "balanced",
-            balance: formatMoney(Math.abs(balance), locale),
-          })}{" "}
-          {topProduct && topPartner
-            ? t("country.topText", {
-                product: topProduct.name,
-                productValue: formatMoney(topProduct.value, locale),
-                productShare: formatShare(topProduct.value / topProductTotal, locale),
-                partner: topPartner.name,
-                partnerValue: formatMoney(topPartner.value, locale),
-              })
-            : null}
-          {latest < newestSectionYear ? ` ${t("country.formerCountry", { name, year: latest })}` : null}
+            exports: formatMoney(exports.value, locale),
+            imports: formatMoney(imports.value, locale),
+            balanceKind: balance.value > 0 ? "surplus" : balance.value < 0 ? "deficit" : "balanced",
+            balance: formatMoney(Math.abs(balance.value), locale),
+          })}
+          {top && (
+            <>
+              {" "}
+              <span data-testid="hero-top-export" data-year={top.value.provenance.year} data-dataset={top.value.provenance.dataset} data-value={top.value.value} data-total={top.total.value} data-share={top.share ?? ""}>
+                {t(top.depth === "hs4" ? "country.heroTopExport" : "country.heroTopSection", {
+                  product: top.name,
+                  productValue: formatMoney(top.value.value, locale),
+                  productShare: formatShare(top.share, locale),
+                  totalKind: sameTotal ? "exports" : "products",
+                  productTotal: formatMoney(top.total.value, locale),
+                })}
+              </span>
+            </>
+          )}
+          {top?.unspecifiedAbove && <> {t("country.heroUnspecified", { value: formatMoney(top.unspecifiedAbove.value, locale) })}</>}
+          {destination && <> {t("country.heroDestination", { partner: destination.name, partnerValue: formatMoney(destination.value.value, locale) })}</>}
+          {hero.endsBefore ? ` ${t("country.formerCountry", { name, year })}` : null}
+        </Text>
+        <Text size="sm" c="dimmed" data-testid="hero-source">
+          {t("country.heroSource", { source: sourceLine(names, hero.figures.map((f) => f.provenance)), year })}
         </Text>
       </ProfileHero>
       <Container size="lg" py="xl">
