@@ -37,7 +37,7 @@ test.describe("with a BACI import", () => {
   });
 
   test("the bilateral profile Chile → Argentina shows HS6 products, and one opens as a profile", async ({ page }) => {
-    await page.goto("/en/profile/bilateral-country/chl/partner/arg");
+    await page.goto("/en/profile/bilateral-country/chl/partner/arg?year=2004");
     const section = page.locator('[data-section="products"]');
     await expect(section.getByRole("heading", { level: 2 })).toHaveText("Products Chile sells to Argentina (HS6)");
     await expect(section.getByTestId("hs6-treemap").locator('[data-testid="chart"]')).toHaveAttribute("data-chart-ready", "true", { timeout: 30_000 });

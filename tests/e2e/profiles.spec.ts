@@ -71,8 +71,9 @@ test.describe("profiles show the warehouse's numbers", () => {
     await expect(page.locator('[data-section="exports-by-product"] canvas').first()).toBeVisible({ timeout: 15_000 });
     const csv = await request.get((await page.locator('[data-section="services"]').getByTestId("csv-download").getAttribute("href"))!);
     expect(csv.headers()["content-type"]).toContain("text/csv");
-    // Economic complexity: the ECI rank in the hero equals the stored ranking, and opportunities are listed.
-    const year = (await (await request.get("/api/catalog")).json()).datasets.find((d: { dataset: string }) => d.dataset === "complexity_hs92_hs4").years.at(-1).year;
+    // Economic complexity: the ECI rank in the hero equals the stored ranking of the hero's one year
+    // (issue 34: every card names the sentence's year), and opportunities are listed.
+    const year = Number(await page.getByTestId("overview-text").getAttribute("data-year"));
     const eci = await (await request.get(`/api/data?cube=complexity_eci_a_hs92_hs4&drilldowns=Country&measures=ECI%20Rank&cut=Country=chl&time=${year}`)).json();
     await expect(stat(page, "stat-eci-rank")).toHaveText(new RegExp(`^${eci.data[0]["ECI Rank"]} of \\d+$`));
     await expect(page.getByTestId("stat-eci-rank")).toContainText(String(year));
@@ -108,7 +109,7 @@ test.describe("profiles show the warehouse's numbers", () => {
     const series = await chartSeries(page, '[data-section="over-time"]');
     expect(Object.values(series)[0]["2018"]).toBeCloseTo(world, -3);
     await visit(page, "/es/profile/hs/section-5");
-    await expect(page.locator('[data-section="over-time"] [data-testid="profile-chart"]')).toHaveAttribute("data-chart", "line");
+    await expect(page.locator('[data-section="over-time"] [data-testid="product-history"] [data-testid="chart"]').first()).toBeVisible();
     expect(errors).toEqual([]);
   });
 
@@ -124,7 +125,7 @@ test.describe("profiles show the warehouse's numbers", () => {
 
     await visit(page, "/en/profile/bilateral-country/deu/partner/fra");
     const pair = await chartSeries(page, '[data-section="over-time"]');
-    expect(Object.keys(pair)).toEqual(["Exports", "Imports"]);
+    expect(Object.keys(pair)).toEqual(["Exports", "Imports", "Trade balance"]);
     for (const year of ["2010", "2018"]) {
       const out = await apiValue(request, `cube=trade_i_ots_a_sections&drilldowns=Year&cut=Exporter%20Country=deu&cut=Importer%20Country=fra&time=${year}`);
       const back = await apiValue(request, `cube=trade_i_ots_a_sections&drilldowns=Year&cut=Exporter%20Country=fra&cut=Importer%20Country=deu&time=${year}`);

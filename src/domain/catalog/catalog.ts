@@ -228,3 +228,25 @@ export function datasets(entries: readonly CatalogEntry[]): { dataset: string; e
       return kindOrder.indexOf(x.kind) - kindOrder.indexOf(y.kind) || y.priority - x.priority || depthRank(y.depth) - depthRank(x.depth) || a.dataset.localeCompare(b.dataset);
     });
 }
+
+/**
+ * Datasets with product detail between two countries (finer than sections), partial samples
+ * included: a sample never answers a general question, but it answers for the pairs it holds.
+ */
+export function bilateralProductEntries(entries: readonly CatalogEntry[]): CatalogEntry[] {
+  return entries
+    .filter((e) => e.kind === "goods" && e.bilateral && e.scope !== "world" && isProductDepth(e.depth) && depthRank(e.depth) > depthRank("section"))
+    .sort((a, b) => a.year - b.year || better(a, b));
+}
+
+/**
+ * The deepest bilateral product source for one pair in one year: among the datasets holding
+ * product detail between two countries that year and holding the pair (`holds`, answered from the
+ * data: a 23-country sample holds some pairs only), the finest depth first, then the better-ranked
+ * dataset (priority, reporters). Null when none holds the pair that year.
+ */
+export function deepestPairSource(entries: readonly CatalogEntry[], year: number, holds: (e: Pick<CatalogEntry, "dataset" | "year">) => boolean): YearSource | null {
+  const candidates = bilateralProductEntries(entries).filter((e) => e.year === year && holds(e));
+  candidates.sort((a, b) => depthRank(b.depth) - depthRank(a.depth) || better(a, b));
+  return candidates[0] ? toSource(candidates[0]) : null;
+}

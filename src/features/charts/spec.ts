@@ -17,6 +17,7 @@ import {
   type TimeSeriesInput,
   type TreemapInput,
 } from "@/domain/charts/options";
+import { measureLineOption, type MeasureLineInput } from "@/domain/charts/options/measureLine";
 import type { ChartContext } from "@/domain/charts/types";
 
 /** `currency`: of the trade values drawn (default USD); AUD for Australian state data. */
@@ -24,6 +25,7 @@ export type ChartSpec = (
   | { type: "treemap"; input: TreemapInput }
   | { type: "stacked"; input: TimeSeriesInput }
   | { type: "line"; input: TimeSeriesInput }
+  | { type: "measureLine"; input: MeasureLineInput }
   | { type: "scatter"; input: ScatterInput }
   | { type: "network"; input: Omit<NetworkInput, "layout">; layoutUrl: string }
   | { type: "geomap"; input: GeomapInput; mapUrl: string; m49: readonly (readonly [number, string])[] }
@@ -43,6 +45,8 @@ export function chartOption(spec: ChartSpec, assets: ChartAssets, ctx: ChartCont
       return stackedOption(spec.input, ctx);
     case "line":
       return lineOption(spec.input, ctx);
+    case "measureLine":
+      return measureLineOption(spec.input, ctx);
     case "scatter":
       return scatterOption(spec.input, ctx);
     case "network":

@@ -16,16 +16,16 @@ export function ProfileView({ target, index, locale, year, productYear }: { targ
     case "country":
       return <CountryProfile locale={locale} kind={target.kind} id={target.id} name={name(target.kind, target.id)} sectionYear={year} productYear={productYear} />;
     case "world":
-      return <WorldProfile locale={locale} name={name("world", "wld")} />;
+      return <WorldProfile locale={locale} name={name("world", "wld")} year={year} />;
     case "hs":
-      return <ProductProfile locale={locale} product={target.product} name={name(target.product.kind, target.product.id)} index={index} />;
+      return <ProductProfile locale={locale} product={target.product} name={name(target.product.kind, target.product.id)} index={index} year={year} />;
     case "bilateral-country":
       return (
         <BilateralCountryProfile
           locale={locale}
           reporter={{ id: target.reporter, name: name("country", target.reporter) }}
           partner={{ id: target.partner, name: name("country", target.partner) }}
-          productYear={productYear}
+          year={year ?? productYear}
         />
       );
     case "bilateral-product":
@@ -35,6 +35,7 @@ export function ProfileView({ target, index, locale, year, productYear }: { targ
           product={target.product}
           productName={name(target.product.kind, target.product.id)}
           country={{ id: target.reporter, name: name("country", target.reporter) }}
+          year={year}
         />
       );
     case "subnational_esp": {
@@ -47,6 +48,6 @@ export function ProfileView({ target, index, locale, year, productYear }: { targ
       return <Profile locale={locale} country={target.country} level={target.level} id={target.id} name={name("subnational", `${target.country}/${target.level}/${target.id}`)} year={year} />;
     }
     case "international_organization":
-      return <OrganizationProfile locale={locale} id={target.id} name={name("organization", target.id)} />;
+      return <OrganizationProfile locale={locale} id={target.id} name={name("organization", target.id)} year={year} productYear={productYear} />;
   }
 }

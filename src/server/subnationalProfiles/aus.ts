@@ -9,6 +9,7 @@ import "server-only";
 import { cache } from "react";
 import type { CatalogEntry } from "@/domain/catalog/catalog";
 import type { Locale } from "@/domain/i18n/locales";
+import { chooseYear } from "@/domain/profiles/yearChoice";
 import { AUS_STATE_CODES, isAusStateCode, type AusStateCode } from "@/domain/subnational/ausStates";
 import { dataCatalog, rankedYears } from "@/server/catalog/catalog";
 import { load, type Loaded } from "@/server/profiles/data";
@@ -40,6 +41,15 @@ export const ausSources = cache(async (): Promise<AusSources> => {
   const of = (dataset: string) => entries.filter((e) => e.kind === "subnational" && e.dataset === dataset).sort((a, b) => a.year - b.year);
   return { goods: of(AUS_GOODS_DATASET), services: of(AUS_SERVICES_DATASET), complexity: complexity.filter((e) => !e.partial) };
 });
+
+/**
+ * The goods year a state profile shows: `?year=` when the catalogue holds it for the states'
+ * goods, else the newest (with the asked year kept as `missing` for the page's note).
+ */
+export function ausGoodsYear(sources: AusSources, asked?: number): { entry: CatalogEntry | null; missing: number | null } {
+  const { chosen, missing } = chooseYear(sources.goods, asked);
+  return { entry: chosen, missing };
+}
 
 export const audValue = (row: DataRecord | undefined): number => Number(row?.[AUD_MEASURE] ?? 0) || 0;
 
@@ -131,11 +141,13 @@ export const TOP_COMPLEX_MIN_SHARE = 0.001;
 
 /**
  * How complex each state's export basket is, with our PCI (HS4, HS92): the export-weighted mean PCI
- * of its headings in the newest year both datasets have. Null when no year is shared.
+ * of its headings in `year` when both datasets have it, else in the newest year both have (at or
+ * before `year` first). Null when no year is shared.
  */
-export async function ausBasketComplexity(sources: AusSources, state: AusStateCode, locale: Locale): Promise<BasketComplexity | null> {
+export async function ausBasketComplexity(sources: AusSources, state: AusStateCode, locale: Locale, year?: number): Promise<BasketComplexity | null> {
   const pciYears = new Set(sources.complexity.map((e) => e.year));
-  const goods = [...sources.goods].reverse().find((e) => pciYears.has(e.year));
+  const shared = [...sources.goods].reverse().filter((e) => pciYears.has(e.year));
+  const goods = (year === undefined ? undefined : shared.find((e) => e.year <= year)) ?? shared[0];
   const set = getComplexitySet(AUS_COMPLEXITY_SET);
   const cube = goods ? getCube(goods.cube) : undefined;
   const table = cube?.tables.find((t) => t.columns.includes("hs4") && !t.columns.includes("hs6")) ?? cube?.tables[0];

@@ -121,7 +121,8 @@ function timeSeriesOption(input: TimeSeriesInput, ctx: ChartContext, stacked: bo
       type: "line" as const,
       stack: stacked ? "total" : undefined,
       areaStyle: stacked ? { opacity: 0.9 } : undefined,
-      showSymbol: !stacked && input.years.length <= 30,
+      // A sparse line (a few years on a long axis) keeps its points visible: isolated years draw no segment.
+      showSymbol: !stacked && (input.years.length <= 30 || s.values.filter((v) => v !== null).length <= 30),
       symbolSize: 5,
       smooth: false,
       connectNulls: false,

@@ -1,14 +1,18 @@
 import { Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
 import type { getTranslations } from "next-intl/server";
 import type { CatalogEntry } from "@/domain/catalog/catalog";
-import { formatDecimal, formatNumber } from "@/domain/format";
+import { formatDecimal } from "@/domain/format";
 import type { Locale } from "@/domain/i18n/locales";
+import { buildProfilePath } from "@/domain/profiles/path";
+import type { ProductChange } from "@/domain/profiles/growth";
 import { profileView } from "@/domain/visualize/profileViews";
 import { TextLink } from "@/features/shell/AppLink";
+import { loadCountryGrowth, type CountryGrowth } from "@/server/profiles/countryGrowth";
 import { load, total, type Loaded } from "@/server/profiles/data";
 import { complexityCubes, loadYear, years as yearsOf, type ProfileSources, type YearSource } from "@/server/profiles/sources";
+import { loadEciHistory, type EciHistory } from "@/server/profiles/countryContext";
 import { yearsLabel } from "@/domain/format/years";
-import { formatMoney, formatShare } from "../format";
+import { formatMoney } from "../format";
 import { ProfileChart } from "../ProfileChart";
 import { RankedBars } from "../RankedBars";
 import { items, topThree, yearValue } from "../rows";
@@ -16,6 +20,10 @@ import { section, type SectionModule } from "../sections";
 import { mixesSources, sourceLine, type SourceNames } from "../sourceNames";
 import { YearSelect } from "../YearSelect";
 import { YearTable, milestoneYears } from "../YearTable";
+import { QualityNote } from "../QualityNote";
+import type { DescribedFlag } from "@/domain/catalog/quality";
+import { loadQualityNotes } from "@/server/catalog/quality";
+import { EciHistoryBlock, economySection, servicesSection } from "./context";
 
 /** What every section of a country (or continent) profile knows before loading its own data. */
 export interface CountryContext {
@@ -93,7 +101,7 @@ function productYearSelect(ctx: CountryContext, anchor: string) {
   return available.length > 1 && ctx.productYear ? <YearSelect years={available} value={ctx.productYear.year} param="productYear" label={ctx.t("year")} anchor={anchor} /> : null;
 }
 
-const exportsByProduct = section<CountryContext, { loaded: Loaded; total: number; source: YearSource; hs6: boolean }>({
+const exportsByProduct = section<CountryContext, { loaded: Loaded; total: number; source: YearSource; hs6: boolean; notes: DescribedFlag[] }>({
   id: "exports-by-product",
   async load(ctx) {
     // A year from a dataset with six-digit detail (BACI) lists HS6 products; others HS4 headings.
@@ -101,13 +109,15 @@ const exportsByProduct = section<CountryContext, { loaded: Loaded; total: number
     const loaded = hs6 && ctx.productYear ? await loadHs6Products(ctx, ctx.productYear) : await loadProducts(ctx, ctx.productYear);
     if (!loaded || !ctx.productYear) return null;
     const sum = total(loaded.rows);
-    return sum > 0 ? { loaded, total: sum, source: ctx.productYear, hs6 } : null;
+    // Data-quality flags on these very figures: this country's exports in the dataset and year shown.
+    const notes = sum > 0 ? (await loadQualityNotes({ dataset: ctx.productYear.dataset, year: ctx.productYear.year, reporter: ctx.id }, ctx.locale)).filter((d) => d.flag.flow === "export") : [];
+    return sum > 0 ? { loaded, total: sum, source: ctx.productYear, hs6, notes } : null;
   },
   whenEmpty: (ctx) =>
     ctx.kind === "country" && ctx.productYear
       ? { title: ctx.t("country.exportsByProduct"), body: <>{productYearSelect(ctx, "exports-by-product")}<Text data-testid="no-data">{ctx.t("noDataYear", { year: ctx.productYear.year })}</Text></> }
       : null,
-  render({ loaded, total: sum, source, hs6 }, ctx) {
+  render({ loaded, total: sum, source, hs6, notes }, ctx) {
     const { t, locale, id, name, base } = ctx;
     const list = items(loaded.rows, hs6 ? "HS6" : "HS4", (code) => `${base}/hs/${code}`);
     return {
@@ -117,6 +127,7 @@ const exportsByProduct = section<CountryContext, { loaded: Loaded; total: number
         <>
           {productYearSelect(ctx, "exports-by-product")}
           <Text>{t("country.exportsByProductText", { year: source.year, name, ...topThree(list, sum, locale) })}</Text>
+          <QualityNote flags={notes} locale={locale} />
           <Text size="sm" c="dimmed" data-testid="product-depth">
             {hs6 ? t("country.hs6Detail", { year: source.year }) : ctx.sources.hs6Exports.length === 0 ? t("country.hs6NotLoaded") : t("country.hs6OtherYears", { years: ctx.sources.hs6Exports.map((s) => s.year).join(", ") })}
           </Text>
@@ -285,50 +296,14 @@ const basket = section<CountryContext, true>({
   },
 });
 
-interface Change {
-  id: string;
-  name: string;
-  from: number;
-  to: number;
-  change: number;
-}
-
-/** The two newest product years from the same dataset (comparable), and how each product changed between them. */
-const growth = section<CountryContext, { from: YearSource; to: YearSource; grew: Change[]; shrank: Change[]; loaded: Loaded }>({
+/** How each product changed between the two newest years of one series (server/profiles/countryGrowth.ts). */
+const growth = section<CountryContext, CountryGrowth>({
   id: "growth",
-  async load(ctx) {
-    if (ctx.kind !== "country") return null;
-    const list = ctx.sources.productExports;
-    let pair: [YearSource, YearSource] | null = null;
-    for (let i = list.length - 1; i > 0 && !pair; i--) {
-      for (let j = i - 1; j >= 0; j--) {
-        if (list[j].dataset === list[i].dataset) {
-          pair = [list[j], list[i]];
-          break;
-        }
-      }
-    }
-    if (!pair) return null;
-    const [from, to] = pair;
-    const [a, b] = await Promise.all([loadProducts(ctx, from), loadProducts(ctx, to)]);
-    if (!a || !b || total(a.rows) <= 0 || total(b.rows) <= 0) return null;
-    const before = new Map(items(a.rows, "HS4").map((i) => [i.id, i]));
-    const after = new Map(items(b.rows, "HS4").map((i) => [i.id, i]));
-    const changes: Change[] = [];
-    for (const id of new Set([...before.keys(), ...after.keys()])) {
-      if (id === "9999") continue;
-      const x = before.get(id)?.value ?? 0;
-      const y = after.get(id)?.value ?? 0;
-      changes.push({ id, name: after.get(id)?.name ?? before.get(id)?.name ?? id, from: x, to: y, change: y - x });
-    }
-    changes.sort((p, q) => q.change - p.change);
-    const grew = changes.filter((c) => c.change > 0).slice(0, 5);
-    const shrank = changes.filter((c) => c.change < 0).reverse().slice(0, 5);
-    return grew.length || shrank.length ? { from, to, grew, shrank, loaded: b } : null;
-  },
-  render({ from, to, grew, shrank, loaded }, ctx) {
+  load: async (ctx) => (ctx.kind === "country" ? loadCountryGrowth(ctx.id, ctx.locale) : null),
+  render({ depth, from, to, grew, shrank, apiUrl, csvUrl }, ctx) {
     const { t, locale, name, base } = ctx;
-    const table = (rows: Change[], testId: string, title: string) =>
+    const href = (id: string) => `${base}${buildProfilePath({ report: "hs", product: { kind: depth, id } })}`;
+    const table = (rows: ProductChange[], testId: string, title: string) =>
       rows.length > 0 && (
         <>
           <Title order={3} size="h5">
@@ -338,7 +313,7 @@ const growth = section<CountryContext, { from: YearSource; to: YearSource; grew:
             <Table striped withTableBorder fz="sm" data-testid={testId}>
               <TableThead>
                 <TableTr>
-                  <TableTh>{t("columns.product")}</TableTh>
+                  <TableTh>{depth === "section" ? t("section") : t("columns.product")}</TableTh>
                   <TableTh ta="right">{from.year}</TableTh>
                   <TableTh ta="right">{to.year}</TableTh>
                   <TableTh ta="right">{t("change")}</TableTh>
@@ -348,7 +323,7 @@ const growth = section<CountryContext, { from: YearSource; to: YearSource; grew:
                 {rows.map((r) => (
                   <TableTr key={r.id}>
                     <TableTd>
-                      <TextLink href={`${base}/hs/${r.id}`}>{r.name}</TextLink>
+                      <TextLink href={href(r.id)}>{r.name}</TextLink>
                     </TableTd>
                     <TableTd ta="right">{formatMoney(r.from, locale)}</TableTd>
                     <TableTd ta="right">{formatMoney(r.to, locale)}</TableTd>
@@ -360,12 +335,17 @@ const growth = section<CountryContext, { from: YearSource; to: YearSource; grew:
           </TableScrollContainer>
         </>
       );
+    // Both years are of one dataset and release: the source line names that release.
+    const release = sourceLine(ctx.names, [{ source: to.source, vintage: to.vintage }]);
     return {
       title: t("country.growth"),
-      source: { name: sourceLine(ctx.names, [to.source]), years: `${from.year}, ${to.year}`, apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
+      source: { name: release, years: `${from.year}, ${to.year}`, apiUrl, csvUrl },
       body: (
         <>
-          <Text>{t("country.growthText", { name, from: from.year, to: to.year })}</Text>
+          <Text size="sm" c="dimmed" data-testid="growth-series" data-from={from.year} data-to={to.year} data-dataset={to.dataset} data-vintage={to.vintage}>
+            {t(depth === "section" ? "country.growthSeriesSections" : "country.growthSeries", { from: from.year, to: to.year, source: release })}
+          </Text>
+          <Text>{t(depth === "section" ? "country.growthTextSections" : "country.growthText", { name, from: from.year, to: to.year })}</Text>
           {table(grew, "growth-grew", t("country.grew"))}
           {table(shrank, "growth-shrank", t("country.shrank"))}
         </>
@@ -374,13 +354,13 @@ const growth = section<CountryContext, { from: YearSource; to: YearSource; grew:
   },
 });
 
-const complexity = section<CountryContext, { eci: NonNullable<Awaited<ReturnType<typeof loadEci>>>; opportunities: Loaded | null; year: number }>({
+const complexity = section<CountryContext, { history: EciHistory; opportunities: Loaded | null; year: number }>({
   id: "complexity",
   async load(ctx) {
     if (ctx.kind !== "country" || !ctx.complexityYear) return null;
     const year = ctx.complexityYear.year;
-    const [eci, opportunities] = await Promise.all([
-      loadEci(ctx),
+    const [history, opportunities] = await Promise.all([
+      loadEciHistory(ctx.id, ctx.locale).catch(() => null),
       load(
         {
           cube: complexityCubes(ctx.sources.complexitySet).rca,
@@ -395,54 +375,25 @@ const complexity = section<CountryContext, { eci: NonNullable<Awaited<ReturnType
     // Without product exports that year there is nothing to place in the product space.
     const exports = ctx.sources.productExports.find((s) => s.year === year) ?? null;
     const hs4 = await loadProducts(ctx, exports);
-    return eci && hs4 && total(hs4.rows) > 0 ? { eci, opportunities, year } : null;
+    return history && hs4 && total(hs4.rows) > 0 ? { history, opportunities, year } : null;
   },
-  render({ eci, opportunities, year }, ctx) {
+  render({ history, opportunities, year }, ctx) {
     const { t, locale, id, name, base } = ctx;
-    const row = eci.row;
+    const point = history.points.find((p) => p.year === year) ?? null;
     const opportunityRows = (opportunities?.rows ?? []).filter((r) => Number(r.RCA) < 1).slice(0, 10);
-    const ranked = eci.history.filter((h) => h.row);
+    const ranked = history.points.filter((p) => p.eci !== null);
     return {
       title: t("country.complexity"),
-      source: { name: sourceLine(ctx.names, ctx.sources.complexity.map((e) => e.source)), years: yearsLabel(ctx.sources.complexity.map((e) => e.year)), ...(eci.loaded ? { apiUrl: eci.loaded.apiUrl, csvUrl: eci.loaded.csvUrl } : {}) },
+      source: { name: sourceLine(ctx.names, ctx.sources.complexity.map((e) => e.source)), years: yearsLabel(ctx.sources.complexity.map((e) => e.year)), apiUrl: history.query.apiUrl, csvUrl: history.query.csvUrl },
       body: (
         <>
           <Text data-testid="complexity-text">
-            {row
-              ? t("complexityText", { name, rank: Number(row["ECI Rank"]), count: eci.count, year, eci: formatDecimal(Number(row.ECI), locale, 2) })
+            {point && point.eci !== null && point.rank !== null
+              ? t("complexityText", { name, rank: point.rank, count: point.ranked, year, eci: formatDecimal(point.eci, locale, 2) })
               : t("complexityNotRanked", { name, year })}{" "}
             <TextLink href={`/${locale}/resources/methods`}>{t("methodsLink")}</TextLink>
           </Text>
-          {ranked.length > 0 && (
-            <>
-              <Title order={3} size="h5">
-                {t("country.eciOverTime")}
-              </Title>
-              <Text size="sm">{t("country.eciOverTimeText", { name })}</Text>
-              <TableScrollContainer minWidth={360} type="native">
-                <Table striped withTableBorder fz="sm" data-testid="eci-history">
-                  <TableThead>
-                    <TableTr>
-                      <TableTh>{t("year")}</TableTh>
-                      <TableTh ta="right">{t("eci")}</TableTh>
-                      <TableTh ta="right">{t("rank")}</TableTh>
-                    </TableTr>
-                  </TableThead>
-                  <TableTbody>
-                    {eci.history.map(({ entry, row: r }) => (
-                      <TableTr key={entry.year}>
-                        <TableTd>{entry.period}</TableTd>
-                        <TableTd ta="right">{r ? formatDecimal(Number(r.ECI), locale, 2) : "–"}</TableTd>
-                        <TableTd ta="right">
-                          {r ? t("rankOf", { rank: formatNumber(Number(r["ECI Rank"]), locale), count: formatNumber(entry.reporters, locale) }) : t("notRanked")}
-                        </TableTd>
-                      </TableTr>
-                    ))}
-                  </TableTbody>
-                </Table>
-              </TableScrollContainer>
-            </>
-          )}
+          {ranked.length > 0 && <EciHistoryBlock history={history} ctx={ctx} />}
           <Text size="sm">{t("productSpace", { name })}</Text>
           <ProfileChart locale={locale} state={profileView({ chart: "network", country: id, product: "show", time: year })} height={480} />
           {opportunityRows.length > 0 && (
@@ -483,34 +434,6 @@ const complexity = section<CountryContext, { eci: NonNullable<Awaited<ReturnType
   },
 });
 
-const services = section<CountryContext, { loaded: Loaded; entry: CatalogEntry }>({
-  id: "services",
-  async load(ctx) {
-    const entry = ctx.sources.services.at(-1);
-    if (ctx.kind !== "country" || !entry) return null;
-    const loaded = await load(
-      { cube: entry.cube, drilldowns: ["Service"], cuts: [{ level: "Exporter Country", ids: [ctx.id] }, { level: "Year", ids: [entry.year] }], sort: [{ key: "Trade Value", direction: "desc" }] },
-      ctx.locale,
-    ).catch(() => null);
-    return loaded && total(loaded.rows) > 0 ? { loaded, entry } : null;
-  },
-  render({ loaded, entry }, ctx) {
-    const { t, locale, name } = ctx;
-    const list = items(loaded.rows, "Service");
-    const sum = total(loaded.rows);
-    return {
-      title: t("country.services"),
-      source: { name: sourceLine(ctx.names, [entry.source]), years: String(entry.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
-      body: (
-        <>
-          <Text>{t("country.servicesText", { year: entry.year, name, total: formatMoney(sum, locale), first: list[0].name, firstShare: formatShare(list[0].value / sum, locale) })}</Text>
-          <RankedBars items={list} total={sum} locale={locale} limit={11} testId="services" />
-        </>
-      ),
-    };
-  },
-});
-
 const bilateral = section<CountryContext, Loaded>({
   id: "bilateral",
   async load(ctx) {
@@ -545,9 +468,10 @@ export const COUNTRY_SECTIONS: SectionModule<CountryContext, unknown>[] = [
   partnersSection("exports"),
   partnersSection("imports"),
   tradeBalance,
+  economySection,
   basket,
   growth,
   complexity,
-  services,
+  servicesSection,
   bilateral,
 ];

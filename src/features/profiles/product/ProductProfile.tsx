@@ -1,26 +1,42 @@
-import { Alert, Container, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from "@mantine/core";
+import { Alert, Container, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { productSegment, type ProductRef } from "@/domain/profiles/path";
+import type { FlowPair, Neighbours } from "@/domain/profiles/snapshot";
 import { TextLink } from "@/features/shell/AppLink";
 import { formatDecimal, formatNumber } from "@/domain/format";
+import { yearsLabel } from "@/domain/format/years";
+import { chartTable } from "@/domain/charts/table";
+import type { ChartRow } from "@/domain/charts/types";
 import { profileView } from "@/domain/visualize/profileViews";
 import type { ProductRef as VizProduct } from "@/domain/visualize/state";
-import { PRODUCT_LEVEL as LEVEL, load, total, type Loaded } from "@/server/profiles/data";
+import { ChartPanel } from "@/features/charts/ChartPanel";
+import type { ChartSpec } from "@/features/charts/spec";
+import { chartTableLabels } from "@/features/charts/tableLabels";
 import { vizCatalog } from "@/server/visualize/members";
-import { complexityCubes, loadAcross, loadYear, newest, profileSources, type ProfileSources, type YearSource } from "@/server/profiles/sources";
-import { yearsLabel } from "@/domain/format/years";
-import { productSpaceNeighbours } from "@/server/profiles/productSpace";
+import type { YearRanking } from "@/server/profiles/figures";
+import {
+  loadProductChildren,
+  loadProductHistory,
+  loadProductNeighbours,
+  loadProductPci,
+  loadProductTraders,
+  loadProductYears,
+  type ProductChildren,
+  type ProductFlow,
+  type ProductHistory,
+} from "@/server/profiles/product";
 import type { ProfileIndex } from "@/server/search/engine";
 import { formatMoney, formatShare } from "../format";
 import { ProfileChart } from "../ProfileChart";
 import { ProfileHero } from "../ProfileHero";
-import { RankedBars } from "../RankedBars";
-import { items, memberImage, topThree } from "../rows";
+import { CompareLink } from "@/features/compare/CompareLink";
+import { RankedBars, type RankedItem } from "../RankedBars";
+import { memberImage, topThree } from "../rows";
 import { ProfileSections, section, type SectionModule } from "../sections";
 import { mixesSources, sourceLine, sourceNames, type SourceNames } from "../sourceNames";
-import { YearTable, milestoneYears } from "../YearTable";
-
+import { HistoryPanel, historySeries, SectionYear, YearFallback } from "../snapshotParts";
+import { milestoneYears } from "../YearTable";
 
 interface ProductContext {
   locale: Locale;
@@ -29,236 +45,335 @@ interface ProductContext {
   product: ProductRef;
   name: string;
   index: ProfileIndex;
-  /** The newest year of trade in this product, with the dataset the catalogue names for it. */
-  source: YearSource;
-  year: number;
-  /** Every year with trade in this product (sections: bilateral section trade; HS2/HS4: product detail). */
-  yearly: YearSource[];
-  sources: ProfileSources;
   names: SourceNames;
+  /** ?year= as asked (each section answers it or falls back, and says so). */
+  asked: number | undefined;
+  /** Exporters and importers of the year shown. */
+  pair: FlowPair;
+  exporters: YearRanking | null;
 }
 
-/** The dataset answering a flow of this product in its newest year: imports may end earlier than exports. */
-function sourceFor(ctx: Pick<ProductContext, "product" | "sources">, flow: 1 | 2): YearSource | null {
-  if (ctx.product.kind === "section") return newest(ctx.sources.sections);
-  // A six-digit product: only datasets with HS6 detail (a BACI import) answer.
-  if (ctx.product.kind === "hs6") return newest(flow === 2 ? ctx.sources.hs6Exports : ctx.sources.hs6Imports);
-  return newest(flow === 2 ? ctx.sources.productExports : ctx.sources.productImports);
+const listOf = (ranking: YearRanking, href?: (id: string) => string): RankedItem[] => ranking.rows.map((r) => ({ id: r.id, name: r.name, value: r.value, href: href?.(r.id) }));
+
+/** This page with another ?year=, at a section. */
+const yearLink = (ctx: Pick<ProductContext, "base" | "product">, year: number, anchor: string) => `${ctx.base}/hs/${productSegment(ctx.product)}?year=${year}#${anchor}`;
+
+/** The builder's reference of this product (for its treemaps and maps). */
+async function vizRef(product: ProductRef): Promise<VizProduct | null> {
+  const catalog = await vizCatalog();
+  return catalog.product(product.kind === "section" ? product.id : `hs${product.id}`);
 }
 
-/** Exporters (flow 2) or importers (flow 1) of the product in its newest year; rows read "Country". */
-function loadCountries(ctx: Pick<ProductContext, "product" | "sources" | "locale">, flow: 1 | 2) {
-  const source = sourceFor(ctx, flow);
-  if (!source) return Promise.resolve(null);
-  return loadYear(
-    source,
-    { flow: flow === 2 ? "export" : "import", product: { level: LEVEL[ctx.product.kind], ids: [ctx.product.id] }, drilldowns: ["Country"], sort: [{ key: "Trade Value", direction: "desc" }] },
-    ctx.locale,
-  ).then((loaded) => ({ loaded, source }));
-}
+/** A list of traders, or importers missing that year (with the source of that year's exports-only data, when that is why). */
+type Traders = { kind: "ok"; ranking: YearRanking; ref: VizProduct | null } | { kind: "missing"; year: number; exportsSource: string | null };
 
-const countryLevel = () => "Country";
-
-function loadPci(ctx: ProductContext) {
-  const ranked = newest(ctx.sources.complexity);
-  if (ctx.product.kind !== "hs4" || !ranked) return Promise.resolve(null);
-  const cube = complexityCubes(ctx.sources.complexitySet).pci;
-  return Promise.all([
-    load({ cube, drilldowns: ["HS4"], measures: ["PCI", "PCI Rank"], cuts: [{ level: "HS4", ids: [ctx.product.id] }, { level: "Year", ids: [ranked.year] }] }, ctx.locale),
-    load({ cube, drilldowns: ["HS4"], measures: ["PCI Rank"], cuts: [{ level: "Year", ids: [ranked.year] }], limit: 1 }, ctx.locale),
-  ])
-    .then(([own, all]) => ({ loaded: own, row: own.rows[0] ?? null, count: all.response.page.total, entry: ranked }))
-    .catch(() => null);
-}
-
-function partners(flow: 1 | 2) {
-  return section<ProductContext, Loaded>({
-    id: flow === 2 ? "exporters" : "importers",
+function traders(flow: ProductFlow) {
+  const id = flow === "export" ? "exporters" : "importers";
+  return section<ProductContext, Traders>({
+    id,
     half: true,
-    load: (ctx) => loadCountries(ctx, flow).then((r) => r?.loaded ?? null),
-    render(loaded, ctx) {
-      const { t, locale, base, product } = ctx;
-      const source = sourceFor(ctx, flow)!;
-      const list = items(loaded.rows, countryLevel(), (id) => (flow === 2 ? `${base}/bilateral-product/${productSegment(product)}/reporter/${id}` : `${base}/country/${id}`));
+    async load(ctx) {
+      const { pair } = ctx;
+      if (pair.year === null) return null;
+      const ref = await vizRef(ctx.product);
+      if (flow === "export") return ctx.exporters ? { kind: "ok", ranking: ctx.exporters, ref } : null;
+      if (!pair.imports) return { kind: "missing", year: pair.year, exportsSource: pair.exports?.source ?? null };
+      const ranking = await loadProductTraders(ctx.product, "import", pair.imports, ctx.locale);
+      // The year's data hold imports, just none of this product: say so without blaming the source.
+      return ranking ? { kind: "ok", ranking, ref } : { kind: "missing", year: pair.year, exportsSource: null };
+    },
+    render(data, ctx) {
+      const { t, locale, base, product, pair, names } = ctx;
+      const title = t(flow === "export" ? "product.topExporters" : "product.topImporters");
+      if (data.kind === "missing") {
+        const nearest = pair.importsNearest;
+        return {
+          title,
+          body: (
+            <Stack gap="xs" data-testid="importers-missing" data-year={data.year} data-nearest={nearest?.year ?? ""}>
+              <Text>
+                {data.exportsSource
+                  ? t("product.importersMissing", { name: ctx.name, year: data.year, source: sourceLine(names, [data.exportsSource]) })
+                  : t("product.importersMissingPlain", { name: ctx.name, year: data.year })}
+              </Text>
+              {nearest && (
+                <TextLink href={yearLink(ctx, nearest.year, "importers")} data-testid="importers-nearest">
+                  {t("product.importersNearest", { year: nearest.year, source: sourceLine(names, [nearest.source]) })}
+                </TextLink>
+              )}
+            </Stack>
+          ),
+        };
+      }
+      const { ranking, ref } = data;
+      const years = flow === "export" ? pair.exportYears.map((s) => s.year) : pair.importYears.map((s) => s.year);
+      const list = listOf(ranking, (m) => (flow === "export" ? `${base}/bilateral-product/${productSegment(product)}/reporter/${m}` : `${base}/country/${m}`));
       return {
-        title: t(flow === 2 ? "product.topExporters" : "product.topImporters"),
-        source: { name: sourceLine(ctx.names, [source.source]), years: String(source.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
-        body: list.length ? <RankedBars items={list} total={total(loaded.rows)} locale={locale} testId={flow === 2 ? "product-exporters" : "product-importers"} /> : <Text>{t("noData")}</Text>,
+        title,
+        source: { name: sourceLine(names, [ranking.source.source]), years: String(ranking.source.year), apiUrl: ranking.apiUrl, csvUrl: ranking.csvUrl },
+        body: (
+          <>
+            <SectionYear t={t} years={years} value={ranking.source.year} anchor={id} />
+            {flow === "export" && <YearFallback t={t} missing={pair.missing} shown={ranking.source.year} />}
+            <RankedBars items={list} total={ranking.total.value} locale={locale} testId={flow === "export" ? "product-exporters" : "product-importers"} />
+            {ref && (
+              <div data-testid={`${flow}-treemap`}>
+                <ProfileChart locale={locale} state={profileView({ chart: "tree_map", flow, country: "show", product: ref, time: ranking.source.year, classification: ranking.source.classification })} height={360} />
+              </div>
+            )}
+          </>
+        ),
       };
     },
   });
 }
 
-const PRODUCT_SECTIONS: SectionModule<ProductContext, unknown>[] = [
-  partners(2),
-  partners(1),
-  section<ProductContext, VizProduct>({
-    id: "map",
+/** The map of the product's exporters (or importers) in the year shown. */
+function tradersCharts(flow: ProductFlow) {
+  const id = flow === "export" ? "map" : "importers-map";
+  return section<ProductContext, { ref: VizProduct; ranking: YearRanking }>({
+    id,
     async load(ctx) {
-      // The builder draws sections and HS4 headings on maps; HS2 and HS6 show their tables.
-      if (ctx.product.kind === "hs2" || ctx.product.kind === "hs6") return null;
-      const [found, catalog] = await Promise.all([loadCountries(ctx, 2), vizCatalog()]);
-      const ref = catalog.product(ctx.product.kind === "section" ? ctx.product.id : `hs${ctx.product.id}`);
-      return ref && found && total(found.loaded.rows) > 0 ? ref : null;
+      const source = flow === "export" ? ctx.pair.exports : ctx.pair.imports;
+      if (!source) return null;
+      const [ranking, ref] = await Promise.all([flow === "export" ? ctx.exporters : loadProductTraders(ctx.product, "import", source, ctx.locale), vizRef(ctx.product)]);
+      return ranking && ref ? { ref, ranking } : null;
     },
-    render: (ref, { t, locale, year, source, names }) => ({
-      title: t("product.map"),
-      source: { name: sourceLine(names, [source.source]), years: String(year) },
-      body: (
-        <ProfileChart
-          locale={locale}
-          state={profileView({ chart: "geomap", country: "show", product: ref, time: year })}
-          height={380}
-        />
-      ),
-    }),
-  }),
-  section<ProductContext, { pci: Awaited<ReturnType<typeof loadPci>>; neighbours: string[] | null }>({
-    id: "complexity",
-    async load(ctx) {
-      if (ctx.product.kind !== "hs4") return null;
-      const [pci, neighbours] = await Promise.all([loadPci(ctx), productSpaceNeighbours().then((n) => n.get(ctx.product.id) ?? null)]);
-      return { pci, neighbours };
-    },
-    render({ pci, neighbours }, { t, locale, base, name, index, names, sources }) {
-      const list = (neighbours ?? [])
-        .map((code) => ({ code, entity: index.entity("hs4", code) }))
-        .filter((n) => n.entity)
-        .map((n) => ({ id: n.code, name: n.entity!.names[locale] || n.entity!.names.en, value: n.entity!.weight, href: `${base}/hs/${n.code}` }))
-        .sort((a, b) => b.value - a.value);
+    render: ({ ref, ranking }, { t, locale, names, pair }) => {
+      const year = ranking.source.year;
       return {
-        title: t("product.complexity"),
-        source: pci ? { name: sourceLine(names, [pci.entry.source]), years: String(pci.entry.year), apiUrl: pci.loaded.apiUrl, csvUrl: pci.loaded.csvUrl } : undefined,
+        title: t(flow === "export" ? "product.map" : "product.importersMap"),
+        source: { name: sourceLine(names, [ranking.source.source]), years: String(year) },
         body: (
           <>
-            <Text data-testid="pci-text">
-              {pci?.row
-                ? t("pciText", { year: pci.entry.year, pci: formatDecimal(Number(pci.row.PCI), locale, 2), rank: Number(pci.row["PCI Rank"]), count: pci.count })
-                : t("product.pciNotRanked", { name, year: newest(sources.complexity)?.year ?? "–" })}{" "}
-              <TextLink href={`/${locale}/resources/methods`}>{t("methodsLink")}</TextLink>
-            </Text>
-            {list.length > 0 ? (
-              <>
-                <Text size="sm">{t("product.neighbours", { name })}</Text>
-                <RankedBars items={list} total={0} locale={locale} limit={12} testId="product-neighbours" showShare={false} />
-              </>
-            ) : (
-              <Text size="sm">{t("product.notInSpace", { name })}</Text>
-            )}
+            <SectionYear t={t} years={(flow === "export" ? pair.exportYears : pair.importYears).map((s) => s.year)} value={year} anchor={id} />
+            <ProfileChart locale={locale} state={profileView({ chart: "geomap", flow, country: "show", product: ref, time: year, classification: ranking.source.classification })} height={380} />
           </>
         ),
       };
     },
-  }),
-  section<ProductContext, { loaded: Loaded & { sources: string[] }; byYear: { year: number; total: number; top: { id: string; name: string; value: number } | null }[]; ref: VizProduct | null }>({
-    id: "over-time",
-    async load(ctx) {
-      const { product, yearly, locale } = ctx;
-      if (yearly.length < 2) return null;
-      // Sections span decades of bilateral data: yearly totals. Product detail has a few years: its exporters too.
-      const withExporters = product.kind !== "section";
-      const loaded = await loadAcross(
-        yearly,
-        { flow: "export", product: { level: LEVEL[product.kind], ids: [product.id] }, drilldowns: withExporters ? ["Year", "Country"] : ["Year"], sort: [{ key: "Trade Value", direction: "desc" }] },
-        locale,
-      );
-      const byYear = yearly.map(({ year }) => {
-        const rows = loaded.rows.filter((r) => Number(r["Year ID"] ?? r.Year) === year);
-        const top = withExporters ? items(rows, "Country")[0] ?? null : null;
-        return { year, total: total(rows), top: top ? { id: top.id, name: top.name, value: top.value } : null };
-      });
-      if (!byYear.some((y) => y.total > 0)) return null;
-      // Decades of section data: drawn as a line of world exports too.
-      const ref = product.kind === "section" ? (await vizCatalog()).product(product.id) : null;
-      return { loaded, byYear, ref };
-    },
-    render: ({ loaded, byYear, ref }, { t, locale, product, names, base }) => {
-      const present = byYear.filter((y) => y.total > 0);
-      const shown = product.kind === "section" ? milestoneYears(present.map((y) => y.year)) : present.map((y) => y.year);
-      const totals = new Map(present.map((y) => [y.year, y]));
-      return {
-        title: t(product.kind === "section" ? "product.overTime" : "product.exportersOverTime"),
-        source: { name: sourceLine(names, loaded.sources), years: yearsLabel(present.map((y) => y.year)), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
-        body: (
-          <>
-            {ref && present.length > 1 && (
-              <ProfileChart locale={locale} state={profileView({ chart: "line", country: null, product: ref, time: { from: present[0].year, to: present.at(-1)!.year } })} height={300} />
-            )}
-            {product.kind === "section" ? (
-              <YearTable yearLabel={t("year")} years={shown} columns={[{ label: t("exports"), value: (y) => totals.get(y)?.total ?? 0 }]} locale={locale} testId="product-series" />
-            ) : (
+  });
+}
+
+const overTime = section<ProductContext, ProductHistory>({
+  id: "over-time",
+  async load(ctx) {
+    const history = await loadProductHistory(ctx.product, ctx.locale);
+    return history.lines.some((l) => l.points.length > 1) ? history : null;
+  },
+  render: async (history, { t, locale, product, names, base, name }) => {
+    const all = history.lines.flatMap((l) => l.points.map((p) => p.year));
+    const reporters = history.lines.find((l) => l.kind === "reporters") ?? history.lines[0];
+    const byYear = history.byYear;
+    const shown = product.kind === "section" ? new Set(milestoneYears(byYear.map((y) => y.year))) : null;
+    const rows = shown ? byYear.filter((y) => shown.has(y.year)) : byYear;
+    const sources = byYear.map((y) => y.source.source);
+    return {
+      title: t(product.kind === "section" ? "product.overTime" : "product.exportersOverTime"),
+      source: { name: sourceLine(names, history.lines.flatMap((l) => l.sources)), years: yearsLabel(all), apiUrl: reporters.apiUrl, csvUrl: reporters.csvUrl },
+      body: (
+        <>
+          <HistoryPanel
+            series={historySeries(history.lines, names, t)}
+            t={t}
+            locale={locale}
+            title={t("product.historyChart", { name })}
+            fileName={`product-${productSegment(product)}-history`}
+            sharePath={`${base}/hs/${productSegment(product)}#over-time`}
+            testId="product-history"
+          />
+          {rows.length > 0 && (
+            <TableScrollContainer minWidth={420} type="native">
+              <Table striped withTableBorder fz="sm" data-testid="product-series">
+                <TableThead>
+                  <TableTr>
+                    <TableTh>{t("year")}</TableTh>
+                    <TableTh ta="right">{t("exports")}</TableTh>
+                    {product.kind !== "section" && <TableTh>{t("product.topExporterColumn")}</TableTh>}
+                    <TableTh>{t("product.sourceColumn")}</TableTh>
+                  </TableTr>
+                </TableThead>
+                <TableTbody>
+                  {rows.map((y) => (
+                    <TableTr key={y.year}>
+                      <TableTd>{y.year}</TableTd>
+                      <TableTd ta="right">{formatMoney(y.total, locale)}</TableTd>
+                      {product.kind !== "section" && (
+                        <TableTd>
+                          {y.top ? (
+                            <>
+                              <TextLink href={`${base}/country/${y.top.id}`}>{y.top.name}</TextLink> ({formatShare(y.top.value / y.total, locale)})
+                            </>
+                          ) : (
+                            "–"
+                          )}
+                        </TableTd>
+                      )}
+                      <TableTd>{sourceLine(names, [y.source.source])}</TableTd>
+                    </TableTr>
+                  ))}
+                </TableTbody>
+              </Table>
+            </TableScrollContainer>
+          )}
+          {mixesSources(sources) && (
+            <Text size="sm" c="dimmed" data-testid="mixed-sources">
+              {t("mixedSources", { sources: sourceLine(names, sources) })}
+            </Text>
+          )}
+        </>
+      ),
+    };
+  },
+});
+
+const complexity = section<ProductContext, { pci: NonNullable<Awaited<ReturnType<typeof loadProductPci>>> | null; neighbours: Neighbours | null }>({
+  id: "complexity",
+  async load(ctx) {
+    if (ctx.product.kind !== "hs4") return null;
+    const [pci, neighbours] = await Promise.all([loadProductPci(ctx.product, ctx.locale), loadProductNeighbours(ctx.product, ctx.pair.exports, ctx.index, ctx.locale)]);
+    return pci || neighbours ? { pci, neighbours } : null;
+  },
+  render({ pci, neighbours }, { t, locale, base, name, names }) {
+    const newest = pci?.history.at(-1) ?? null;
+    const ranked = pci?.history ?? [];
+    const withValue = neighbours?.list.filter((n) => n.value !== null) ?? [];
+    const without = neighbours?.list.filter((n) => n.value === null) ?? [];
+    const nYear = neighbours?.provenance?.year ?? null;
+    return {
+      title: t("product.complexity"),
+      source: pci
+        ? { name: sourceLine(names, ranked.map((h) => h.entry.source)), years: yearsLabel(ranked.map((h) => h.entry.year)), apiUrl: pci.apiUrl, csvUrl: pci.csvUrl }
+        : undefined,
+      body: (
+        <>
+          {newest && (
+            <Text data-testid="pci-text">
+              {newest.pci !== null && newest.rank !== null
+                ? t("pciText", { year: newest.entry.year, pci: formatDecimal(newest.pci, locale, 2), rank: newest.rank, count: newest.count })
+                : t("product.pciNotRanked", { name, year: newest.entry.year })}{" "}
+              <TextLink href={`/${locale}/resources/methods`}>{t("methodsLink")}</TextLink>
+            </Text>
+          )}
+          {ranked.length > 0 && (
+            <>
+              <Text size="sm">{t("product.pciOverTime", { name })}</Text>
               <TableScrollContainer minWidth={420} type="native">
-                <Table striped withTableBorder fz="sm" data-testid="product-series">
+                <Table striped withTableBorder fz="sm" data-testid="pci-history">
                   <TableThead>
                     <TableTr>
                       <TableTh>{t("year")}</TableTh>
-                      <TableTh ta="right">{t("exports")}</TableTh>
-                      <TableTh>{t("product.topExporterColumn")}</TableTh>
+                      <TableTh ta="right">{t("pci")}</TableTh>
+                      <TableTh ta="right">{t("rank")}</TableTh>
+                      <TableTh>{t("product.sourceColumn")}</TableTh>
                     </TableTr>
                   </TableThead>
                   <TableTbody>
-                    {shown.map((year) => {
-                      const y = totals.get(year)!;
-                      return (
-                        <TableTr key={year}>
-                          <TableTd>{year}</TableTd>
-                          <TableTd ta="right">{formatMoney(y.total, locale)}</TableTd>
-                          <TableTd>
-                            {y.top ? (
-                              <>
-                                <TextLink href={`${base}/country/${y.top.id}`}>{y.top.name}</TextLink> ({formatShare(y.top.value / y.total, locale)})
-                              </>
-                            ) : (
-                              "–"
-                            )}
-                          </TableTd>
-                        </TableTr>
-                      );
-                    })}
+                    {ranked.map((h) => (
+                      <TableTr key={h.entry.year} data-year={h.entry.year}>
+                        <TableTd>{h.entry.period}</TableTd>
+                        <TableTd ta="right">{h.pci !== null ? formatDecimal(h.pci, locale, 2) : "–"}</TableTd>
+                        <TableTd ta="right">{h.rank !== null ? t("rankOf", { rank: formatNumber(h.rank, locale), count: formatNumber(h.count, locale) }) : t("notRanked")}</TableTd>
+                        <TableTd>{sourceLine(names, [h.entry.source])}</TableTd>
+                      </TableTr>
+                    ))}
                   </TableTbody>
                 </Table>
               </TableScrollContainer>
-            )}
-            {mixesSources(loaded.sources) && (
-              <Text size="sm" c="dimmed" data-testid="mixed-sources">
-                {t("mixedSources", { sources: sourceLine(names, loaded.sources) })}
+              <Text size="xs" c="dimmed">
+                {t("product.pciRanksNote")}
               </Text>
-            )}
-          </>
-        ),
-      };
-    },
-  }),
-  section<ProductContext, Loaded & { detail: YearSource; childLevel: string }>({
-    id: "children",
-    async load({ product, locale, sources }) {
-      // Sections list their chapters, chapters their headings, headings their HS6 products (when an
-      // HS6 dataset is loaded).
-      const childLevel = product.kind === "section" ? "HS2" : product.kind === "hs2" ? "HS4" : product.kind === "hs4" ? "HS6" : null;
-      const detail = childLevel === "HS6" ? newest(sources.hs6Exports) : newest(sources.productExports);
-      if (!childLevel || !detail) return null;
-      const loaded = await loadYear(
-        detail,
-        { flow: "export", product: { level: LEVEL[product.kind], ids: [product.id] }, drilldowns: [childLevel], sort: [{ key: "Trade Value", direction: "desc" }] },
-        locale,
-      );
-      return total(loaded.rows) > 0 ? { ...loaded, detail, childLevel } : null;
-    },
-    render: (loaded, { t, locale, base, names }) => ({
-      title: t("product.children"),
-      source: { name: sourceLine(names, [loaded.detail.source]), years: String(loaded.detail.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
-      body: <RankedBars items={items(loaded.rows, loaded.childLevel, (id) => `${base}/hs/${id}`)} total={total(loaded.rows)} locale={locale} limit={20} testId="product-children" />,
-    }),
-  }),
-];
+            </>
+          )}
+          {neighbours && neighbours.list.length > 0 ? (
+            <div data-testid="neighbours" data-year={nYear ?? ""} data-dataset={neighbours.provenance?.dataset ?? ""}>
+              <Text size="sm">{t("product.neighbours", { name })}</Text>
+              {nYear !== null && withValue.length > 0 && (
+                <>
+                  <Text size="xs" c="dimmed" data-testid="neighbours-value-note">
+                    {t("product.neighboursValue", { year: nYear, source: sourceLine(names, [neighbours.provenance!.source]) })}
+                  </Text>
+                  <RankedBars
+                    items={withValue.map((n) => ({ id: n.id, name: n.name, value: n.value!, href: `${base}/hs/${n.id}` }))}
+                    total={0}
+                    locale={locale}
+                    limit={12}
+                    testId="product-neighbours"
+                    showShare={false}
+                  />
+                </>
+              )}
+              {without.length > 0 && (
+                <Text size="sm" data-testid="neighbours-without-value">
+                  {nYear !== null ? t("product.neighboursNoValue", { year: nYear }) : t("product.neighboursNoYear")}{" "}
+                  {without.map((n, i) => (
+                    <span key={n.id}>
+                      {i > 0 ? ", " : ""}
+                      <TextLink href={`${base}/hs/${n.id}`}>{n.name}</TextLink>
+                    </span>
+                  ))}
+                </Text>
+              )}
+            </div>
+          ) : (
+            <Text size="sm">{t("product.notInSpace", { name })}</Text>
+          )}
+        </>
+      ),
+    };
+  },
+});
 
-export async function ProductProfile({ locale, product, name, index }: { locale: Locale; product: ProductRef; name: string; index: ProfileIndex }) {
-  const [t, sources, names] = await Promise.all([getTranslations({ locale, namespace: "profiles" }), profileSources(), sourceNames(locale)]);
+/** Most tiles drawn in the treemap of the products inside (an HS4 heading can hold dozens of HS6 codes; a section ~100 headings). */
+const CHILD_TILES = 300;
+
+const children = section<ProductContext, ProductChildren & { ranking: YearRanking }>({
+  id: "children",
+  async load(ctx) {
+    const found = await loadProductChildren(ctx.product, ctx.asked, ctx.locale);
+    return found?.ranking ? { ...found, ranking: found.ranking } : null;
+  },
+  render: async (found, { t, locale, base, names, name, product }) => {
+    const { ranking, level } = found;
+    const year = ranking.source.year;
+    const kind = level.toLowerCase() as "hs2" | "hs4" | "hs6";
+    const color = found.color ?? "#b1bac6";
+    const rows: ChartRow[] = ranking.rows.map((r) => ({ id: r.id, code: r.id, name: r.name, kind, color, value: r.value }));
+    const drawn = rows.slice(0, CHILD_TILES);
+    const spec: ChartSpec = { type: "treemap", input: { rows: drawn, groups: [], year, dimension: level } };
+    const table = chartTable({ rows, groups: [] }, await chartTableLabels(locale));
+    return {
+      title: t("product.children"),
+      source: { name: sourceLine(names, [ranking.source.source]), years: String(year), apiUrl: ranking.apiUrl, csvUrl: ranking.csvUrl },
+      body: (
+        <>
+          <SectionYear t={t} years={found.years} value={year} anchor="children" />
+          <YearFallback t={t} missing={found.missing} shown={year} />
+          <ChartPanel
+            testId="children-treemap"
+            spec={spec}
+            title={t("product.childrenChart", { name, year })}
+            table={table}
+            fileName={`product-${productSegment(product)}-${level.toLowerCase()}-${year}`}
+            sharePath={`${base}/hs/${productSegment(product)}?year=${year}#children`}
+            height={420}
+          />
+          <RankedBars items={listOf(ranking, (id) => `${base}/hs/${id}`)} total={ranking.total.value} locale={locale} limit={20} testId="product-children" />
+        </>
+      ),
+    };
+  },
+});
+
+const PRODUCT_SECTIONS: SectionModule<ProductContext, unknown>[] = [traders("export"), traders("import"), tradersCharts("export"), tradersCharts("import"), overTime, complexity, children];
+
+export async function ProductProfile({ locale, product, name, index, year }: { locale: Locale; product: ProductRef; name: string; index: ProfileIndex; year?: number }) {
+  const [t, names, pair] = await Promise.all([getTranslations({ locale, namespace: "profiles" }), sourceNames(locale), loadProductYears(product, year)]);
   const base = `/${locale}/profile`;
   const images = [{ src: memberImage(product.kind, product.id), alt: name }];
   const kind = `${t("kinds.hs")} · ${product.kind === "section" ? t("section") : `${product.kind.toUpperCase()} ${product.id}`}`;
 
-  if (product.kind === "hs6" && sources.hs6Exports.length === 0) {
+  if (product.kind === "hs6" && pair.exportYears.length === 0) {
     // No dataset with six-digit trade is loaded (the package has none; a BACI import does): say so
     // and point to the heading.
     const parent = index.entity("hs4", product.id.slice(0, 4));
@@ -275,9 +390,7 @@ export async function ProductProfile({ locale, product, name, index }: { locale:
     );
   }
 
-  const yearly = product.kind === "section" ? sources.sections : product.kind === "hs6" ? sources.hs6Exports : sources.productExports;
-  const source = newest(yearly);
-  if (!source) {
+  if (!pair.exports) {
     return (
       <>
         <ProfileHero images={images} title={name} kind={kind} stats={[]} />
@@ -287,32 +400,34 @@ export async function ProductProfile({ locale, product, name, index }: { locale:
       </>
     );
   }
-  const ctx: ProductContext = { locale, t, base, product, name, index, source, year: source.year, yearly, sources, names };
-  const [exporters, pci] = await Promise.all([loadCountries(ctx, 2), loadPci(ctx)]);
-  const exporterItems = exporters ? items(exporters.loaded.rows, countryLevel()) : [];
-  const worldExports = exporters ? total(exporters.loaded.rows) : 0;
-  const { year } = ctx;
+  const [exporters, pci] = await Promise.all([loadProductTraders(product, "export", pair.exports, locale), loadProductPci(product, locale)]);
+  const ctx: ProductContext = { locale, t, base, product, name, index, names, asked: year, pair, exporters };
+  const shown = pair.exports.year;
+  const exporterItems = exporters ? listOf(exporters) : [];
+  const worldExports = exporters?.total.value ?? 0;
+  const newestPci = pci?.history.at(-1) ?? null;
   return (
     <>
       <ProfileHero
         images={images}
         title={name}
         kind={kind}
+        actions={<CompareLink locale={locale} kind="products" id={productSegment(product)} />}
         stats={[
-          { label: t("stats2.totalExports", { year }), value: formatMoney(worldExports, locale), testId: "stat-world-exports" },
-          ...(exporterItems[0] ? [{ label: t("stats.topExporter", { year }), value: formatMoney(exporterItems[0].value, locale), detail: exporterItems[0].name, testId: "stat-top-exporter" }] : []),
-          { label: t("stats2.exporters", { year }), value: formatNumber(exporterItems.length, locale), testId: "stat-exporters" },
-          ...(pci?.row
-            ? [{ label: `${t("pci")} (${pci.entry.year})`, value: t("rankOf", { rank: formatNumber(Number(pci.row["PCI Rank"]), locale), count: formatNumber(pci.count, locale) }), detail: `${t("pci")} ${formatDecimal(Number(pci.row.PCI), locale, 2)}`, testId: "stat-pci-rank" }]
+          { label: t("stats2.totalExports", { year: shown }), value: formatMoney(worldExports, locale), testId: "stat-world-exports" },
+          ...(exporterItems[0] ? [{ label: t("stats.topExporter", { year: shown }), value: formatMoney(exporterItems[0].value, locale), detail: exporterItems[0].name, testId: "stat-top-exporter" }] : []),
+          { label: t("stats2.exporters", { year: shown }), value: formatNumber(exporterItems.length, locale), testId: "stat-exporters" },
+          ...(newestPci && newestPci.pci !== null && newestPci.rank !== null
+            ? [{ label: `${t("pci")} (${newestPci.entry.year})`, value: t("rankOf", { rank: formatNumber(newestPci.rank, locale), count: formatNumber(newestPci.count, locale) }), detail: `${t("pci")} ${formatDecimal(newestPci.pci, locale, 2)}`, testId: "stat-pci-rank" }]
             : []),
         ]}
       >
         {worldExports > 0 ? (
           <Text size="lg" maw={900} data-testid="overview-text">
-            {t("product.overviewText", { year, name, total: formatMoney(worldExports, locale), ...topThree(exporterItems, worldExports, locale) })}
+            {t("product.overviewText", { year: shown, name, total: formatMoney(worldExports, locale), ...topThree(exporterItems, worldExports, locale) })}
           </Text>
         ) : (
-          <Text data-testid="no-data">{t("noDataYear", { year })}</Text>
+          <Text data-testid="no-data">{t("noDataYear", { year: shown })}</Text>
         )}
       </ProfileHero>
       <Container size="lg" py="xl">

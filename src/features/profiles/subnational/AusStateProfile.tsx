@@ -1,4 +1,4 @@
-import { Anchor, Container, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from "@mantine/core";
+import { Alert, Anchor, Container, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { ChartGroup, ChartRow } from "@/domain/charts/types";
 import { chartTable } from "@/domain/charts/table";
@@ -9,10 +9,12 @@ import { parseAusStateCode, type AusStateCode } from "@/domain/subnational/ausSt
 import { ChartPanel } from "@/features/charts/ChartPanel";
 import type { ChartSpec } from "@/features/charts/spec";
 import { chartTableLabels } from "@/features/charts/tableLabels";
+import type { CatalogEntry } from "@/domain/catalog/catalog";
 import type { Loaded } from "@/server/profiles/data";
 import {
   AUS_DEPTHS,
   ausBasketComplexity,
+  ausGoodsYear,
   ausProducts,
   ausSeries,
   ausServices,
@@ -30,6 +32,7 @@ import { ProfileHero } from "../ProfileHero";
 import { RankedBars } from "../RankedBars";
 import { ProfileSections, section, type SectionModule } from "../sections";
 import { AusStatesMap } from "./AusStatesMap";
+import { YearSelect } from "../YearSelect";
 import { DepthCharts, type DepthPanel } from "./DepthCharts";
 
 /** Most tiles drawn in a product treemap (HS6 has thousands); the table and the API keep them all. */
@@ -45,6 +48,8 @@ interface AusContext {
   state: AusStateCode;
   name: string;
   sources: AusSources;
+  /** The goods year of the snapshot sections (?year=, else the newest). */
+  entry: CatalogEntry;
   standings: AusStandings;
   sections: Map<string, Member>;
   sharePath: string;
@@ -52,6 +57,11 @@ interface AusContext {
 }
 
 const aud = (value: number | null | undefined, locale: Locale) => formatAud(value, locale, { compact: true });
+
+/** The year choice (?year=) of every snapshot section: the goods years the catalogue holds. */
+function yearSelect(ctx: AusContext, anchor: string) {
+  return ctx.sources.goods.length > 1 ? <YearSelect years={ctx.sources.goods.map((e) => e.year)} value={ctx.entry.year} param="year" label={ctx.t("year")} anchor={anchor} /> : null;
+}
 
 function sectionGroups(sections: Map<string, Member>, ids: Iterable<string>): ChartGroup[] {
   return [...new Set(ids)].map((id) => ({ id, name: sections.get(id)?.name ?? id, color: sections.get(id)?.color ?? "#b1bac6", kind: "section" as const }));
@@ -79,9 +89,7 @@ function productRows(loaded: Loaded, depth: AusDepth, sections: Map<string, Memb
 const AUS_SECTIONS: SectionModule<AusContext, unknown>[] = [
   section<AusContext, { panels: DepthPanel[]; total: number; entryYear: number; apiUrl: string; csvUrl: string }>({
     id: "products",
-    load: async ({ sources, state, locale, t, name, sections }) => {
-      const entry = sources.goods.at(-1);
-      if (!entry) return null;
+    load: async ({ entry, state, locale, t, name, sections }) => {
       const labels = { ...(await chartTableLabels(locale)), value: t("aus.valueAud") };
       const loaded = await Promise.all(AUS_DEPTHS.map((depth) => ausProducts(entry, state, depth, locale)));
       const panels = AUS_DEPTHS.map((depth, i) => {
@@ -102,15 +110,24 @@ const AUS_SECTIONS: SectionModule<AusContext, unknown>[] = [
       if (total <= 0) return null;
       return { panels, total, entryYear: entry.year, apiUrl: loaded[1].apiUrl, csvUrl: loaded[1].csvUrl };
     },
-    whenEmpty: ({ t }) => ({ title: t("aus.products"), body: <Text>{t("aus.noGoods")}</Text> }),
-    render: (data, { t, sharePath, source }) => ({
-      title: t("aus.products"),
-      source: { name: source, years: String(data.entryYear), apiUrl: data.apiUrl, csvUrl: data.csvUrl },
+    whenEmpty: (ctx) => ({
+      title: ctx.t("aus.products"),
+      body: (
+        <>
+          {yearSelect(ctx, "products")}
+          <Text>{ctx.t("noDataYear", { year: ctx.entry.year })}</Text>
+        </>
+      ),
+    }),
+    render: (data, ctx) => ({
+      title: ctx.t("aus.products"),
+      source: { name: ctx.source, years: String(data.entryYear), apiUrl: data.apiUrl, csvUrl: data.csvUrl },
       body: (
         <Stack gap="sm">
-          <DepthCharts panels={data.panels} label={t("aus.depthLabel")} sharePath={`${sharePath}#products`} height={460} testId="aus-products" />
+          {yearSelect(ctx, "products")}
+          <DepthCharts panels={data.panels} label={ctx.t("aus.depthLabel")} sharePath={`${ctx.sharePath}#products`} height={460} testId="aus-products" />
           <Text size="sm" c="dimmed">
-            {t("aus.productsNote", { max: TREEMAP_MAX, tableMax: TABLE_MAX })}
+            {ctx.t("aus.productsNote", { max: TREEMAP_MAX, tableMax: TABLE_MAX })}
           </Text>
         </Stack>
       ),
@@ -212,14 +229,21 @@ const AUS_SECTIONS: SectionModule<AusContext, unknown>[] = [
   section<AusContext, BasketComplexity>({
     id: "complexity",
     half: true,
-    load: ({ sources, state, locale }) => ausBasketComplexity(sources, state, locale),
+    load: ({ sources, state, locale, entry }) => ausBasketComplexity(sources, state, locale, entry.year),
     whenEmpty: ({ t }) => ({ title: t("aus.complexity"), body: <Text>{t("aus.complexityNoYear")}</Text> }),
-    render: (cx, { t, locale, name }) => {
+    render: (cx, ctx) => {
+      const { t, locale, name } = ctx;
       const ranked = cx.states.filter((s) => s.rank !== null).length;
       return {
         title: t("aus.complexity"),
         body: (
-          <Stack gap="sm" data-testid="aus-complexity">
+          <Stack gap="sm" data-testid="aus-complexity" data-year={cx.year}>
+            {yearSelect(ctx, "complexity")}
+            {cx.year !== ctx.entry.year ? (
+              <Text size="sm" c="dimmed" data-testid="aus-complexity-year">
+                {t("aus.complexityYear", { year: ctx.entry.year, shown: cx.year })}
+              </Text>
+            ) : null}
             <Text>
               {cx.meanPci === null
                 ? t("aus.complexityNone", { name, year: cx.year })
@@ -274,35 +298,39 @@ const AUS_SECTIONS: SectionModule<AusContext, unknown>[] = [
   section<AusContext, AusContext>({
     id: "states",
     load: async (ctx) => (ctx.standings.states.length ? ctx : null),
-    render: ({ t, locale, standings, state, source }) => ({
-      title: t("aus.statesTitle"),
-      source: { name: source, years: String(standings.year), apiUrl: standings.loaded.apiUrl, csvUrl: standings.loaded.csvUrl },
-      body: (
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-            <AusStatesMap
-              locale={locale}
-              values={standings.states.map((s) => ({ id: s.id, value: s.value, name: s.name }))}
-              selected={state}
-              title={t("aus.mapChart", { year: standings.year })}
-              note={t("aus.mapNote")}
-              labels={{ title: t("aus.mapChart", { year: standings.year }), noData: t("aus.mapNoData"), failed: t("aus.mapFailed") }}
-            />
-            <RankedBars
-              items={standings.states.map((s) => ({ id: s.id, name: s.name, value: s.value, href: `/${locale}/profile${buildProfilePath({ report: "subnational", country: "aus", level: "states", id: s.id })}` }))}
-              total={standings.statesTotal}
-              locale={locale}
-              limit={8}
-              currency="AUD"
-              testId="aus-ranking"
-            />
-          </SimpleGrid>
-          <Text size="sm" c="dimmed">
-            {t("aus.statesNote")}
-          </Text>
-        </Stack>
-      ),
-    }),
+    render: (ctx) => {
+      const { t, locale, standings, state, source } = ctx;
+      return {
+        title: t("aus.statesTitle"),
+        source: { name: source, years: String(standings.year), apiUrl: standings.loaded.apiUrl, csvUrl: standings.loaded.csvUrl },
+        body: (
+          <Stack gap="sm">
+            {yearSelect(ctx, "states")}
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+              <AusStatesMap
+                locale={locale}
+                values={standings.states.map((s) => ({ id: s.id, value: s.value, name: s.name }))}
+                selected={state}
+                title={t("aus.mapChart", { year: standings.year })}
+                note={t("aus.mapNote")}
+                labels={{ title: t("aus.mapChart", { year: standings.year }), noData: t("aus.mapNoData"), failed: t("aus.mapFailed") }}
+              />
+              <RankedBars
+                items={standings.states.map((s) => ({ id: s.id, name: s.name, value: s.value, href: `/${locale}/profile${buildProfilePath({ report: "subnational", country: "aus", level: "states", id: s.id })}` }))}
+                total={standings.statesTotal}
+                locale={locale}
+                limit={8}
+                currency="AUD"
+                testId="aus-ranking"
+              />
+            </SimpleGrid>
+            <Text size="sm" c="dimmed">
+              {t("aus.statesNote")}
+            </Text>
+          </Stack>
+        ),
+      };
+    },
   }),
 ];
 
@@ -313,10 +341,10 @@ const SERVICE_COLORS: Record<string, string> = { transport: "#2e97ff", travel: "
 export const AUS_STATE_SECTION_IDS = AUS_SECTIONS.map((m) => m.id);
 
 /** Profile of an Australian state or territory: goods (HS6 from AHECC) and services, all in AUD. */
-export async function AusStateProfile({ locale, id, name }: { locale: Locale; id: string; name?: string }) {
+export async function AusStateProfile({ locale, id, name, year: askedYear }: { locale: Locale; id: string; name?: string; year?: number }) {
   const [t, sources, sectionMembers] = await Promise.all([getTranslations({ locale, namespace: "profiles" }), ausSources(), getMembers("section", locale)]);
   const state = parseAusStateCode(id);
-  const entry = sources.goods.at(-1);
+  const { entry, missing } = ausGoodsYear(sources, askedYear);
   if (!state || !entry) {
     return (
       <Container size="lg" py="xl">
@@ -334,6 +362,7 @@ export async function AusStateProfile({ locale, id, name }: { locale: Locale; id
     state,
     name: title,
     sources,
+    entry,
     standings,
     sections,
     sharePath: `/${locale}/profile${buildProfilePath({ report: "subnational", country: "aus", level: "states", id: state })}`,
@@ -352,7 +381,12 @@ export async function AusStateProfile({ locale, id, name }: { locale: Locale; id
           { label: t("aus.statShare"), value: formatShare(own?.share ?? null, locale), testId: "stat-share" },
         ]}
       >
-        <Text size="lg" maw={900} data-testid="overview-text">
+        {missing !== null ? (
+          <Alert variant="light" color="yellow" maw={900} data-testid="year-fallback">
+            {t("yearFallback", { asked: missing, year })}
+          </Alert>
+        ) : null}
+        <Text size="lg" maw={900} data-testid="overview-text" data-year={year}>
           {own
             ? t("aus.overviewText", { name: title, year, total: aud(own.value, locale), share: formatShare(own.share, locale), rank: own.rank, count: standings.states.length })
             : t("noDataYear", { year })}

@@ -52,7 +52,7 @@ function genericMembers(country: string, level: string) {
 const ENTRIES: Record<string, SubnationalEntry> = {
   "esp/provinces": { Profile: ({ locale, id, name }) => <ProvinceProfile locale={locale} id={id} name={name} />, members: espProvinces },
   // Package cubes of their own: the Australian states (AUD) and the Spanish autonomous communities (summed from provinces).
-  "aus/states": { Profile: ({ locale, id, name }) => <AusStateProfile locale={locale} id={id} name={name} />, members: ausStateMembers },
+  "aus/states": { Profile: ({ locale, id, name, year }) => <AusStateProfile locale={locale} id={id} name={name} year={year} />, members: ausStateMembers },
   "esp/autonomous": { Profile: ({ locale, id, name }) => <EspAutonomousProfile locale={locale} id={id} name={name} />, members: espCommunityMembers },
 };
 

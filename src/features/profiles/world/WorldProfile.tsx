@@ -2,136 +2,169 @@ import { Alert, Container, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { profileView } from "@/domain/visualize/profileViews";
-import { total, type Loaded } from "@/server/profiles/data";
-import { loadAcross, loadYear, newest, profileSources, type ProfileSources } from "@/server/profiles/sources";
-import { formatMoney } from "../format";
+import { yearsLabel } from "@/domain/format/years";
+import { loadWorldHistory, loadWorldSnapshot, type HistoryLine, type SnapshotPart, type WorldSnapshot } from "@/server/profiles/world";
+import type { YearRanking } from "@/server/profiles/figures";
+import { formatMoney, formatShare } from "../format";
 import { ProfileChart } from "../ProfileChart";
 import { ProfileHero } from "../ProfileHero";
-import { RankedBars } from "../RankedBars";
-import { items, latestYearWithData, memberImage, topThree, yearValue } from "../rows";
+import { RankedBars, type RankedItem } from "../RankedBars";
+import { memberImage, topThree } from "../rows";
 import { ProfileSections, section, type SectionModule } from "../sections";
 import { sourceLine, sourceNames, type SourceNames } from "../sourceNames";
+import { HistoryPanel, historySeries, SectionYear, YearFallback } from "../snapshotParts";
 import { YearTable, milestoneYears } from "../YearTable";
 
 interface WorldContext {
   locale: Locale;
   t: Awaited<ReturnType<typeof getTranslations<"profiles">>>;
   base: string;
-  series: Loaded;
-  first: number;
-  latest: number;
-  sources: ProfileSources;
   names: SourceNames;
-  /** Source line of the latest section year, and of the whole series. */
-  latestSource: string;
-  seriesSource: string;
+  snapshot: WorldSnapshot;
+  history: HistoryLine[];
 }
 
-/** The latest year of section trade, by exporter ("Country") or by section. */
-const byLatest = (ctx: WorldContext, drilldown: "Country" | "Section") =>
-  loadYear(newest(ctx.sources.sections)!, { flow: "export", drilldowns: [drilldown], sort: [{ key: "Trade Value", direction: "desc" }] }, ctx.locale);
+const listOf = (ranking: YearRanking, href?: (id: string) => string): RankedItem[] => ranking.rows.map((r) => ({ id: r.id, name: r.name, value: r.value, href: href?.(r.id) }));
+
+/** A one-year ranking section: its year choice, what it fell back from, its list. */
+function ranked(id: string, pick: (s: WorldSnapshot) => SnapshotPart, opts: { title: string; href: (base: string, id: string) => string; limit: number; testId: string; text?: string; half?: boolean }) {
+  return section<WorldContext, { part: SnapshotPart; ranking: YearRanking }>({
+    id,
+    half: opts.half,
+    load: async (ctx) => {
+      const part = pick(ctx.snapshot);
+      return part.ranking ? { part, ranking: part.ranking } : null;
+    },
+    render: ({ part, ranking }, { t, locale, base, names }) => {
+      const year = ranking.source.year;
+      return {
+        title: t(opts.title),
+        source: { name: sourceLine(names, [ranking.source.source]), years: String(year), apiUrl: ranking.apiUrl, csvUrl: ranking.csvUrl },
+        body: (
+          <>
+            <SectionYear t={t} years={part.years} value={year} anchor={id} />
+            <YearFallback t={t} missing={part.missing} shown={year} />
+            {opts.text && <Text>{t(opts.text, { year })}</Text>}
+            <RankedBars items={listOf(ranking, (m) => opts.href(base, m))} total={ranking.total.value} locale={locale} limit={opts.limit} testId={opts.testId} />
+          </>
+        ),
+      };
+    },
+  });
+}
+
+const reportersLine = (history: HistoryLine[]) => history.find((l) => l.kind === "reporters") ?? null;
 
 const WORLD_SECTIONS: SectionModule<WorldContext, unknown>[] = [
-  section<WorldContext, Loaded>({
-    id: "top-exporters",
-    half: true,
-    load: (ctx) => byLatest(ctx, "Country"),
-    render: (loaded, { t, locale, base, latest, series, latestSource }) => ({
-      title: t("world.topExporters"),
-      source: { name: latestSource, years: String(latest), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
-      body: <RankedBars items={items(loaded.rows, "Country", (id) => `${base}/country/${id}`)} total={yearValue(series.rows, latest)} locale={locale} limit={15} testId="top-exporters" />,
-    }),
-  }),
-  section<WorldContext, Loaded>({
-    id: "sections",
-    half: true,
-    load: (ctx) => byLatest(ctx, "Section"),
-    render: (loaded, { t, locale, base, latest, latestSource }) => ({
-      title: t("world.sections"),
-      source: { name: latestSource, years: String(latest), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
-      body: (
-        <>
-          <Text>{t("world.sectionsText", { year: latest })}</Text>
-          <RankedBars items={items(loaded.rows, "Section", (id) => `${base}/hs/section-${id}`)} total={total(loaded.rows)} locale={locale} limit={22} testId="world-sections" />
-        </>
-      ),
-    }),
-  }),
-  section<WorldContext, true>({
-    id: "basket",
-    load: async () => true,
-    render: (_, { t, locale, first, latest, seriesSource }) => ({
-      title: t("world.basket"),
-      source: { name: seriesSource, years: `${first}–${latest}` },
-      body: <ProfileChart locale={locale} state={profileView({ chart: "stacked", product: "show", time: { from: first, to: latest } })} height={420} />,
-    }),
-  }),
-  section<WorldContext, true>({
+  ranked("top-exporters", (s) => s.exporters, { title: "world.topExporters", href: (base, id) => `${base}/country/${id}`, limit: 15, testId: "top-exporters", half: true }),
+  ranked("sections", (s) => s.sections, { title: "world.sections", href: (base, id) => `${base}/hs/section-${id}`, limit: 22, testId: "world-sections", text: "world.sectionsText", half: true }),
+  section<WorldContext, SnapshotPart>({
     id: "exporters-map",
-    load: async () => true,
-    render: (_, { t, locale, latest, latestSource }) => ({
-      title: t("product.map"),
-      source: { name: latestSource, years: String(latest) },
-      body: <ProfileChart locale={locale} state={profileView({ chart: "geomap", country: "show", time: latest })} height={380} />,
-    }),
-  }),
-  section<WorldContext, WorldContext>({
-    id: "over-time",
-    load: async (ctx) => ctx,
-    render: ({ t, locale, series, first, latest, seriesSource }) => ({
-      title: t("world.overTime"),
-      source: { name: seriesSource, years: `${first}–${latest}`, apiUrl: series.apiUrl, csvUrl: series.csvUrl },
-      body: (
-        <>
-          <Text>{t("world.overTimeText", { from: first, to: latest, fromValue: formatMoney(yearValue(series.rows, first), locale), toValue: formatMoney(yearValue(series.rows, latest), locale) })}</Text>
-          <ProfileChart locale={locale} state={profileView({ chart: "line", country: null, time: { from: first, to: latest } })} height={320} />
-          <YearTable yearLabel={t("year")} years={milestoneYears(series.rows.map((r) => Number(r.Year)))} columns={[{ label: t("exports"), value: (y) => yearValue(series.rows, y) }]} locale={locale} testId="world-series" />
-        </>
-      ),
-    }),
-  }),
-  section<WorldContext, { loaded: Loaded; year: number; source: string }>({
-    id: "top-products",
-    async load(ctx) {
-      const detail = newest(ctx.sources.productExports);
-      if (!detail) return null;
-      const loaded = await loadYear(detail, { flow: "export", drilldowns: ["HS4"], sort: [{ key: "Trade Value", direction: "desc" }], limit: 50 }, ctx.locale);
-      return loaded.rows.length ? { loaded, year: detail.year, source: sourceLine(ctx.names, [detail.source]) } : null;
+    load: async ({ snapshot }) => (snapshot.exporters.source && snapshot.exporters.ranking ? snapshot.exporters : null),
+    render: (part, { t, locale, names }) => {
+      const source = part.source!;
+      return {
+        title: t("product.map"),
+        source: { name: sourceLine(names, [source.source]), years: String(source.year) },
+        body: (
+          <>
+            <SectionYear t={t} years={part.years} value={source.year} anchor="exporters-map" />
+            <YearFallback t={t} missing={part.missing} shown={source.year} />
+            <ProfileChart locale={locale} state={profileView({ chart: "geomap", country: "show", time: source.year })} height={380} />
+          </>
+        ),
+      };
     },
-    render: ({ loaded, year, source }, { t, locale, base }) => ({
-      title: t("world.topProducts"),
-      source: { name: source, years: String(year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
-      body: <RankedBars items={items(loaded.rows, "HS4", (id) => `${base}/hs/${id}`)} total={total(loaded.rows)} locale={locale} limit={15} testId="top-products" />,
-    }),
+  }),
+  section<WorldContext, SnapshotPart>({
+    id: "basket",
+    load: async ({ snapshot }) => (snapshot.exporters.years.length > 1 ? snapshot.exporters : null),
+    render: (part, { t, locale, names, history }) => {
+      const first = part.years[0];
+      const last = part.years.at(-1)!;
+      return {
+        title: t("world.basket"),
+        source: { name: sourceLine(names, reportersLine(history)?.sources ?? []), years: `${first}–${last}` },
+        body: <ProfileChart locale={locale} state={profileView({ chart: "stacked", product: "show", time: { from: first, to: last } })} height={420} />,
+      };
+    },
+  }),
+  section<WorldContext, HistoryLine[]>({
+    id: "over-time",
+    load: async ({ history }) => (history.length ? history : null),
+    render: async (history, { t, locale, names, base }) => {
+      const reporters = reportersLine(history);
+      const points = reporters?.points ?? [];
+      const first = points[0];
+      const last = points.at(-1);
+      const valueOf = (y: number) => points.find((p) => p.year === y)?.value ?? 0;
+      const all = history.flatMap((l) => l.points.map((p) => p.year));
+      return {
+        title: t("world.overTime"),
+        source: { name: sourceLine(names, history.flatMap((l) => l.sources)), years: yearsLabel(all), apiUrl: reporters?.apiUrl ?? history[0].apiUrl, csvUrl: reporters?.csvUrl ?? history[0].csvUrl },
+        body: (
+          <>
+            {first && last && (
+              <Text>{t("world.overTimeText", { from: first.year, to: last.year, fromValue: formatMoney(first.value, locale), toValue: formatMoney(last.value, locale) })}</Text>
+            )}
+            <HistoryPanel
+              series={historySeries(history, names, t)}
+              t={t}
+              locale={locale}
+              title={t("world.overTime")}
+              fileName="world-exports-history"
+              sharePath={`${base}/world/wld#over-time`}
+              testId="world-history"
+            />
+            {points.length > 0 && (
+              <YearTable yearLabel={t("year")} years={milestoneYears(points.map((p) => p.year))} columns={[{ label: t("exports"), value: valueOf }]} locale={locale} testId="world-series" />
+            )}
+          </>
+        ),
+      };
+    },
+  }),
+  section<WorldContext, { part: SnapshotPart; ranking: YearRanking }>({
+    id: "top-products",
+    load: async ({ snapshot }) => (snapshot.products.ranking ? { part: snapshot.products, ranking: snapshot.products.ranking } : null),
+    render: ({ part, ranking }, { t, locale, base, names }) => {
+      const year = ranking.source.year;
+      const first = ranking.rows[0];
+      const source = sourceLine(names, [ranking.source.source]);
+      return {
+        title: t("world.topProducts"),
+        source: { name: source, years: String(year), apiUrl: ranking.apiUrl, csvUrl: ranking.csvUrl },
+        body: (
+          <>
+            <SectionYear t={t} years={part.years} value={year} anchor="top-products" />
+            <YearFallback t={t} missing={part.missing} shown={year} />
+            {first && (
+              <Text data-testid="top-products-text" data-share={first.share ?? ""}>
+                {t("world.topProductsText", { year, name: first.name, value: formatMoney(first.value, locale), share: formatShare(first.share, locale), total: formatMoney(ranking.total.value, locale), source })}
+              </Text>
+            )}
+            <RankedBars items={listOf(ranking, (id) => `${base}/hs/${id}`)} total={ranking.total.value} locale={locale} limit={15} testId="top-products" />
+          </>
+        ),
+      };
+    },
   }),
 ];
 
-export async function WorldProfile({ locale, name }: { locale: Locale; name: string }) {
-  const [t, sources, names] = await Promise.all([getTranslations({ locale, namespace: "profiles" }), profileSources(), sourceNames(locale)]);
-  const series = await loadAcross(sources.sections, { flow: "export", drilldowns: ["Year"] }, locale);
-  const latest = latestYearWithData(series.rows);
-  if (latest === null || sources.sections.length === 0) {
+export async function WorldProfile({ locale, name, year }: { locale: Locale; name: string; year?: number }) {
+  const [t, names, snapshot, history] = await Promise.all([getTranslations({ locale, namespace: "profiles" }), sourceNames(locale), loadWorldSnapshot(year, locale), loadWorldHistory(locale)]);
+  const exporters = snapshot.exporters.ranking;
+  if (!exporters) {
     return (
       <Container py="xl">
         <Text>{t("noData")}</Text>
       </Container>
     );
   }
-  const ctx: WorldContext = {
-    locale,
-    t,
-    base: `/${locale}/profile`,
-    series,
-    latest,
-    first: Math.min(...series.rows.map((r) => Number(r.Year))),
-    sources,
-    names,
-    latestSource: sourceLine(names, [newest(sources.sections)!.source]),
-    seriesSource: sourceLine(names, series.sources),
-  };
-  const exporters = await byLatest(ctx, "Country");
-  const worldTotal = yearValue(series.rows, latest);
-  const exporterItems = items(exporters.rows, "Country");
+  const ctx: WorldContext = { locale, t, base: `/${locale}/profile`, names, snapshot, history };
+  const latest = exporters.source.year;
+  const worldTotal = exporters.total.value;
+  const exporterItems = listOf(exporters);
   return (
     <>
       <ProfileHero
