@@ -23,14 +23,15 @@ const BURSTS = (process.env.BENCH_BURSTS || "60,200").split(",").map(Number);
 const ADDRESSES = Number(process.env.BENCH_ADDRESSES || 60);
 const DEADLINE_MS = 90_000;
 
-/** Valid, expensive queries (the two of the report, and heavy ones inside the cost budget), varied so no cache answers. */
+/** Valid, expensive queries (the two of the report, and heavy ones inside the cost budget), varied (by limit and year) so no cache answers. */
 function expensive(i: number): string {
   const year = 1962 + (i % 57);
+  const limit = 10_000 - (i % 5_000);
   const shapes = [
-    `/api/tesseract/data.jsonrecords?cube=trade_i_ots_a_sections&drilldowns=Year,Exporter+Country,Importer+Country,Section&measures=Trade+Value&ranking=Trade+Value&growth=Year.Trade+Value.period.1&limit=100000&i=${i}`,
-    `/api/data?cube=trade_i_ots_a_sections&drilldowns=Year,Exporter+Country,Importer+Country,Section&measures=Trade+Value&limit=10000&i=${i}`,
-    `/api/data?cube=trade_i_ots_a_sections&drilldowns=Exporter+Country,Importer+Country,Section&measures=Trade+Value&cut=Year%3D${year}&sort=Trade+Value.desc&limit=10000`,
-    `/api/data?cube=trade_i_ots_a_sections&drilldowns=Year,Exporter+Country,Importer+Country&measures=Trade+Value&cut=Year%3D${year}%2C${Math.min(2018, year + 1)}&growth=Year.Trade+Value&limit=10000`,
+    `/api/tesseract/data.jsonrecords?cube=trade_i_ots_a_sections&drilldowns=Year,Exporter+Country,Importer+Country,Section&measures=Trade+Value&ranking=Trade+Value&growth=Year.Trade+Value.period.1&limit=${100_000 - i}`,
+    `/api/data?cube=trade_i_ots_a_sections&drilldowns=Year,Exporter+Country,Importer+Country,Section&measures=Trade+Value&limit=${limit}`,
+    `/api/data?cube=trade_i_ots_a_sections&drilldowns=Exporter+Country,Importer+Country,Section&measures=Trade+Value&cut=Year%3D${year}&sort=Trade+Value.desc&limit=${limit}`,
+    `/api/data?cube=trade_i_ots_a_sections&drilldowns=Year,Exporter+Country,Importer+Country&measures=Trade+Value&cut=Year%3D${year}%2C${Math.min(2018, year + 1)}&growth=Year,Trade+Value&limit=${limit}`,
   ];
   return shapes[i % shapes.length]!;
 }
@@ -77,7 +78,7 @@ async function burst(base: string, pid: number | null, size: number, baseline: n
   let peak = rssMb(pid);
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100);
   const started = performance.now();
-  const queries = Array.from({ length: size }, (_, i) => get(base, expensive(i + size * 1000), `127.0.0.${2 + (i % ADDRESSES)}`));
+  const queries = Array.from({ length: size }, (_, i) => get(base, expensive(i + size * 7), `127.0.0.${2 + (i % ADDRESSES)}`));
   const pages: number[] = [];
   const signIn: number[] = [];
   let done = false;
