@@ -18,12 +18,15 @@ export async function ProfileHero({
   kind,
   stats,
   children,
+  actions,
 }: {
   images: Array<{ src: string; alt: string }>;
   title: string;
   kind: string;
   stats: HeroStat[];
   children?: ReactNode;
+  /** Buttons beside the profile search ("Compare with…"). */
+  actions?: ReactNode;
 }) {
   const t = await getTranslations("profiles");
   return (
@@ -40,7 +43,10 @@ export async function ProfileHero({
                 <Badge variant="light" w="fit-content">
                   {kind}
                 </Badge>
-                <ProfileSearch label={t("searchOthers")} />
+                <Group gap="xs">
+                  {actions}
+                  <ProfileSearch label={t("searchOthers")} />
+                </Group>
               </Group>
               <Title order={1} data-testid="profile-title">
                 {title}
