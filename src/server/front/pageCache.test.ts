@@ -6,7 +6,7 @@ const page = (text: string, now = 0) => compressPage("page", { "content-type": "
 
 describe("page cache", () => {
   it("knows the public page families and APIs, and nothing personal", () => {
-    for (const path of ["/en", "/es/profile/country/chl", "/zh/visualize/tree_map/hs92/export/chl/all/show/2018", "/en/rankings/eci/hs4/hs92", "/en/resources/methods", "/en/data-availability", "/es/blog/welcome", "/en/profile/subnational_esp", "/en/profile/subnational_aus", "/es/tariff-simulator-report"]) {
+    for (const path of ["/en", "/es/profile/country/chl", "/zh/visualize/tree_map/hs92/export/chl/all/show/2018", "/en/rankings/eci/hs4/hs92", "/en/resources/methods", "/en/data-availability", "/es/blog/welcome", "/en/profile/subnational_esp", "/en/profile/subnational_aus", "/es/tariff-simulator-report", "/en/compare"]) {
       expect(isPublicPagePath(path), path).toBe(true);
     }
     for (const path of ["/en/account", "/en/login", "/en/signup", "/en/subscription", "/en/bulk-access", "/api/history", "/xx/profile", "/en/profile-x", "/en/profile/subnational_esp/28", "/zh/profile/subnational_esp/madrid", "/en/profile/subnational_aus/states/WA", "/en/trend-explorer", "/en/explorer", "/en/chat"]) {

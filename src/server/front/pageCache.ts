@@ -36,7 +36,7 @@ export interface CachedPage {
 }
 
 /** Locale-prefixed public page families (not the account, sign-in or subscription pages). */
-const PUBLIC_PAGE = /^\/(?:en|es|zh)(?:\/(?:profile|visualize|rankings|country-rankings|product-rankings|resources|data-availability|blog|sitemap|support|tariff-simulator-report)(?:\/[^?]*)?)?\/?$/;
+const PUBLIC_PAGE = /^\/(?:en|es|zh)(?:\/(?:profile|visualize|rankings|country-rankings|product-rankings|resources|data-availability|blog|sitemap|support|tariff-simulator-report|compare)(?:\/[^?]*)?)?\/?$/;
 
 /** Not PRO-gated pages (subnational profiles): what they show depends on the visitor's plan. */
 export function isPublicPagePath(pathname: string): boolean {
