@@ -70,12 +70,14 @@ export class RateLimiter {
    * never dropped: false when every held window is still live.
    */
   private makeRoom(time: number): boolean {
-    if (this.windows.size < this.maxKeys) return true;
+    // The overflow window counts among the maxKeys: one place stays for it.
+    const room = () => this.windows.size < this.maxKeys - (this.windows.has(OVERFLOW_KEY) ? 0 : 1);
+    if (room()) return true;
     for (const [key, entry] of this.windows) {
       if (time - entry.start < this.windowMs) break;
       this.windows.delete(key);
     }
-    return this.windows.size < this.maxKeys;
+    return room();
   }
 }
 
