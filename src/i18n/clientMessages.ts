@@ -46,7 +46,7 @@ export function clientMessages(messages: Messages): Record<string, unknown> {
  * Namespaces only some pages need in the browser (the games): those pages send them through a
  * NextIntlClientProvider of their own (pageMessages), so other pages do not carry them.
  */
-export const PAGE_NAMESPACES = ["games", "chat", "trends", "queryBuilder", "tariff", "subnational"] as const;
+export const PAGE_NAMESPACES = ["games", "chat", "trends", "queryBuilder", "tariff", "subnational", "notFound"] as const;
 
 /** The client messages plus some page namespaces. */
 export function pageMessages(messages: Messages, namespaces: readonly (typeof PAGE_NAMESPACES)[number][]): Record<string, unknown> {

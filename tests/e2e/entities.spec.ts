@@ -1,7 +1,8 @@
 /**
  * Company, digital-product, fund and manager profiles: the package has no open data for them, so
- * each slug answers a landing page (200) with what the profile would hold, the CSV layout and how
- * to load it; an id that is not loaded says so on that page; search never offers these types.
+ * each slug answers a visitor landing page (200) with what the profile would hold, why the site has
+ * none and what to explore instead; the CSV layout is in docs/entities.md (one discreet link). An
+ * id that is not on the site says so on that page; search never offers these types.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { ENTITY_DEFS, entityDef } from "../../src/domain/entities/entities";
@@ -12,11 +13,6 @@ const TITLES: Record<string, Record<string, string>> = {
   es: { company: "Perfiles de empresas", digital_product: "Perfiles de productos digitales", fund: "Perfiles de fondos", manager: "Perfiles de gestores de fondos" },
   zh: { company: "企业概况", digital_product: "数字产品概况", fund: "基金概况", manager: "基金管理人概况" },
 };
-const LAYOUT_HEADERS: Record<string, string[]> = {
-  en: ["Column", "Type", "Required", "Meaning"],
-  es: ["Columna", "Tipo", "Obligatoria", "Significado"],
-  zh: ["列", "类型", "必填", "含义"],
-};
 
 /** Whether the running warehouse holds records of a type (an operator may have loaded some). */
 async function loaded(request: APIRequestContext, slug: string): Promise<boolean> {
@@ -25,21 +21,15 @@ async function loaded(request: APIRequestContext, slug: string): Promise<boolean
 }
 
 for (const locale of ["en", "es", "zh"]) {
-  test(`the four entity landing pages answer 200 with the layout table (${locale})`, async ({ page }) => {
+  test(`the four entity landing pages answer 200 for visitors, with no operator instructions (${locale})`, async ({ page }) => {
     for (const def of ENTITY_DEFS) {
       const path = `/${locale}/profile/${def.slug}`;
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(TITLES[locale][def.type]);
-      const table = page.getByTestId("entity-layout");
-      await expect(table).toBeVisible();
-      await expect(table.locator("thead th")).toHaveText(LAYOUT_HEADERS[locale]);
-      await expect(table.locator("tbody tr")).toHaveCount(def.columns.length);
-      await expect(table.locator("tbody tr td:first-child")).toHaveText(def.columns.map((c) => c.name));
-      await expect(page.getByTestId("entity-example")).toContainText(def.columns.map((c) => c.name).join(","));
-      const load = page.getByTestId("entity-load");
-      await expect(load).toContainText("npm run data:import");
-      await expect(load).toContainText(def.file);
+      await expect(page.locator("main")).not.toContainText("npm run");
+      await expect(page.locator("main")).not.toContainText(def.columns.map((c) => c.name).join(","));
+      await expect(page.getByTestId("operator-doc").getByRole("link")).toHaveAttribute("href", "/docs/entities.md");
       await expect(page.getByTestId("entity-not-loaded").or(page.getByTestId("entity-records"))).toBeVisible();
     }
   });
@@ -56,15 +46,15 @@ test("without data, an entity id answers the landing page saying it is not loade
     expect(response?.status(), path).toBe(200);
     const notice = page.getByTestId("entity-not-loaded");
     await expect(notice).toBeVisible();
-    await expect(notice).toContainText(`“no-such-${def.type.replace(/_/g, "-")}” is not loaded`);
-    await expect(page.getByTestId("entity-layout")).toBeVisible();
+    await expect(notice).toContainText(`“no-such-${def.type.replace(/_/g, "-")}” is not on this site`);
+    await expect(page.getByTestId("entity-meanwhile").getByRole("link").first()).toBeVisible();
     // The landing page is the page to index, not the id's URL.
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   }
   const es = await page.goto("/es/profile/fund/desconocido");
   if (!(await loaded(request, "fund"))) {
     expect(es?.status()).toBe(200);
-    await expect(page.getByTestId("entity-not-loaded")).toContainText("«desconocido» no está cargado");
+    await expect(page.getByTestId("entity-not-loaded")).toContainText("«desconocido» no está en este sitio");
   }
 });
 
@@ -79,7 +69,7 @@ test("the menu's company and funds pages lead to the landing pages", async ({ pa
   const company = await page.goto("/en/company");
   expect(company?.status()).toBe(200);
   expect(new URL(page.url()).pathname).toBe("/en/profile/company");
-  await expect(page.getByTestId("entity-layout")).toBeVisible();
+  await expect(page.getByTestId("entity-not-loaded").or(page.getByTestId("entity-records"))).toBeVisible();
 
   for (const locale of ["en", "es", "zh"]) {
     const funds = await page.goto(`/${locale}/fund-manager-landing`);

@@ -2,8 +2,8 @@ import { ALL_SUBNATIONAL_COUNTRIES, SUBNATIONAL_COUNTRIES, firstMappedLevel } fr
 import { expect, test } from "./support/test";
 
 // Subnational countries as configuration (issue 23; spec section 3): every country's landing page
-// answers, lists its levels (data or a plain "no data" with the CSV layout and the import
-// command) and draws the map of its first level with geometry.
+// answers, lists its levels (data or a plain "no data"; the CSV layout lives in docs/subnational.md)
+// and draws the map of its first level with geometry.
 
 const HEADER = "country,level,region_id,region_name,year,flow,product_level,product_id,value,currency";
 
@@ -34,17 +34,17 @@ test.describe("subnational landing pages", () => {
     expect((await request.get("/en/profile/subnational_bra/nowhere/1")).status()).toBe(404);
   });
 
-  test("a level without data says so and shows the CSV layout and the import command", async ({ page }) => {
+  test("a level without data says so in one sentence, with no operator instructions", async ({ page }) => {
     await page.goto("/en/profile/subnational_chl");
     await expect(page.getByTestId("landing-title")).not.toBeEmpty();
     for (const level of ["regions", "comunas"]) {
       const card = page.getByTestId(`level-${level}`);
       if ((await card.getAttribute("data-has-data")) === "true") continue;
       await expect(card.getByTestId("level-no-data")).toBeVisible();
-      await expect(card.getByTestId("csv-layout")).toContainText(HEADER);
-      await expect(card.getByTestId("csv-layout")).toContainText(`chl,${level},`);
-      await expect(card.getByTestId("import-command")).toHaveText("npm run data:import -- --subnational FILE");
     }
+    await expect(page.locator("main")).not.toContainText(HEADER);
+    await expect(page.locator("main")).not.toContainText("npm run");
+    await expect(page.getByTestId("operator-doc").getByRole("link")).toHaveAttribute("href", "/docs/subnational.md");
   });
 
   test("unavailable countries are marked so", async ({ page }) => {

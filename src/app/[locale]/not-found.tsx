@@ -1,19 +1,32 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
-import { ButtonLink } from "@/features/shell/AppLink";
+import type { Metadata } from "next";
+import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
+import type { Locale } from "@/domain/i18n/locales";
+import { NotFoundHelp } from "@/features/shell/NotFoundHelp";
+import { pageMessages } from "@/i18n/clientMessages";
+import { loadMessages } from "@/i18n/messages";
 
-export default async function NotFound() {
-  const locale = await getLocale();
+export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("notFound");
+  return { title: t("title"), robots: { index: false } };
+}
+
+/** Every 404 under a locale: what happened, and the ways on (a search, the main sections, a product's nearest heading). */
+export default async function NotFound() {
+  const locale = (await getLocale()) as Locale;
+  const [t, messages] = await Promise.all([getTranslations("notFound"), loadMessages(locale)]);
   return (
-    <Container size="sm" py={80}>
+    <Container size="sm" py={80} data-testid="not-found">
       <Stack gap="md" align="flex-start">
         <Text c="dimmed" fw={700} size="xl">
           404
         </Text>
         <Title order={1}>{t("title")}</Title>
         <Text>{t("body")}</Text>
-        <ButtonLink href={`/${locale}`}>{t("home")}</ButtonLink>
+        <NextIntlClientProvider messages={pageMessages(messages, ["notFound"])}>
+          <NotFoundHelp />
+        </NextIntlClientProvider>
       </Stack>
     </Container>
   );

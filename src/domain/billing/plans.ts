@@ -1,12 +1,12 @@
 /**
  * The plans on the pricing page, as data. Prices are monthly, in US dollars; PREMIUM is priced
- * per organisation, so it has no list price and always goes through a conversation. Each plan
- * lists only what exists and is checked on the server: PRO opens the subnational profiles
- * (domain/billing/proAccess.ts, checked by the profile route) and raises the API key limit
- * (server/front/apiMeter.ts), PREMIUM opens the national and per-chapter bulk files
- * (server/bulk/files.ts). A feature joins a list when it is built, not before.
+ * per organisation, so it has no list price and always goes through a conversation. What each
+ * plan opens comes from the one list in planFeatures.ts (the menu badges and the PRO gates read it
+ * too). No plan is called "most popular": we show no social proof we do not have.
  */
-export type PlanId = "free" | "pro" | "premium";
+import { planFeatureKeys, type PlanId } from "./planFeatures";
+
+export type { PlanId };
 
 export interface Plan {
   id: PlanId;
@@ -14,18 +14,17 @@ export interface Plan {
   monthlyCents: number | null;
   /** The user role the plan gives (null: arranged by hand). */
   role: number | null;
-  /** Message keys under "pricing.features". */
+  /** Message keys under "pricing.features" (from planFeatures.ts). */
   features: string[];
-  highlighted?: boolean;
 }
 
 /** Academic users (isAcademic) pay this much less for PRO. */
 export const ACADEMIC_DISCOUNT_PERCENT = 50;
 
 export const PLANS: Plan[] = [
-  { id: "free", monthlyCents: 0, role: 0, features: ["profiles", "visualizations", "rankings", "internationalDownloads", "api"] },
-  { id: "pro", monthlyCents: 1_000, role: 1, highlighted: true, features: ["everythingFree", "subnationalProfiles", "apiPro"] },
-  { id: "premium", monthlyCents: null, role: null, features: ["everythingPro", "nationalDownloads", "productDownloads", "support"] },
+  { id: "free", monthlyCents: 0, role: 0, features: planFeatureKeys("free") },
+  { id: "pro", monthlyCents: 1_000, role: 1, features: planFeatureKeys("pro") },
+  { id: "premium", monthlyCents: null, role: null, features: planFeatureKeys("premium") },
 ];
 
 export function priceFor(plan: Plan, academic: boolean): number | null {

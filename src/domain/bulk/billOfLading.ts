@@ -1,7 +1,7 @@
 /**
  * The table the importer will read as bill-of-lading data (a CSV resource `bill_of_lading` in the
- * data package) once an open source exists. Documented on /resources/bulk-download/bill-of-lading;
- * the meanings are in the messages (bulk.bol.fields).
+ * data package) once an open source exists. Documented for operators in docs/bill-of-lading.md
+ * (the public page links there).
  */
 export const BILL_OF_LADING_RESOURCE = "bill_of_lading";
 

@@ -29,6 +29,8 @@ export function gameIntroKey(game: string): string {
 }
 /** Analytics cookies all start with this (Google's _ga, _ga_<container>, _gat...). */
 export const ANALYTICS_COOKIE_PREFIX = "_ga";
+/** Set by sign-up for the next page: the welcome note and keeping the guest's history (session storage). */
+export const SIGNUP_WELCOME_KEY = "ots-welcome";
 /** The signed-in user last announced to the data layer in this tab (session storage). */
 export const ANALYTICS_USER_KEY = "ots-analytics-user";
 

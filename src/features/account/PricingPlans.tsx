@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, List, ListItem, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Button, Card, Group, List, ListItem, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { SessionUser } from "@/domain/auth/user";
 import { ACADEMIC_DISCOUNT_PERCENT, PLANS, priceFor, type Plan } from "@/domain/billing/plans";
@@ -60,7 +60,7 @@ export async function PricingPlans({ locale, user, checkout, apiLimits }: Pricin
       return <CheckoutButton locale={locale} label={t("subscribe")} />;
     }
     return (
-      <Button component="a" href={contact(plan)} variant={plan.highlighted ? "filled" : "light"} fullWidth data-testid={`contact-${plan.id}`}>
+      <Button component="a" href={contact(plan)} variant={plan.id === "pro" ? "filled" : "light"} fullWidth data-testid={`contact-${plan.id}`}>
         {t("contactUs")}
       </Button>
     );
@@ -72,17 +72,12 @@ export async function PricingPlans({ locale, user, checkout, apiLimits }: Pricin
         const listPrice = plan.monthlyCents;
         const price = priceFor(plan, Boolean(user?.isAcademic));
         return (
-          <Card key={plan.id} withBorder radius="md" padding="lg" shadow={plan.highlighted ? "md" : undefined} data-plan={plan.id} style={plan.highlighted ? { borderColor: "var(--mantine-color-teal-6)" } : undefined}>
+          <Card key={plan.id} withBorder radius="md" padding="lg" data-plan={plan.id}>
             <Stack gap="md" h="100%">
               <Group justify="space-between" align="center">
                 <Title order={2} size="h3">
                   {t(`plans.${plan.id}.name`)}
                 </Title>
-                {plan.highlighted && (
-                  <Badge color="teal" variant="light">
-                    {t("popular")}
-                  </Badge>
-                )}
               </Group>
               <Text c="dimmed" size="sm" mih={40}>
                 {t(`plans.${plan.id}.tagline`)}
@@ -118,7 +113,7 @@ export async function PricingPlans({ locale, user, checkout, apiLimits }: Pricin
               </div>
               <List spacing={6} size="sm" center icon={<Check />} style={{ flex: 1 }}>
                 {plan.features.map((feature) => (
-                  <ListItem key={feature}>
+                  <ListItem key={feature} data-feature={feature}>
                     {t(`features.${feature}`, { anonymous: format.number(apiLimits.anonymousPerMinute), key: format.number(apiLimits.keyPerMinute), pro: format.number(apiLimits.proKeyPerMinute) })}
                   </ListItem>
                 ))}

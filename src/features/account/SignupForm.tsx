@@ -11,6 +11,9 @@ import type { Locale } from "@/domain/i18n/locales";
 import { errorKey, postAccount } from "./api";
 import { ACADEMIC_DISCOUNT_PERCENT } from "@/domain/billing/plans";
 import { PasswordRules } from "./PasswordRules";
+import { GUEST_HISTORY_KEY } from "@/domain/consent/storageKeys";
+import { markSignup } from "@/features/history/adopt";
+import { readHistory } from "@/features/history/store";
 
 type Field = "name" | "email" | "password";
 
@@ -63,6 +66,8 @@ export function SignupForm({ locale, target, loginHref }: { locale: Locale; targ
       router.replace(loginHref);
       return;
     }
+    // A word of welcome on the page it leads to, and the guest's recently viewed profiles kept.
+    markSignup(readHistory(GUEST_HISTORY_KEY).length);
     router.replace(target);
     router.refresh();
   }

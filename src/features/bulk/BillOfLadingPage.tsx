@@ -1,9 +1,9 @@
-import { Alert, Anchor, Code, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from "@mantine/core";
+import { Alert, Anchor, List, ListItem, SimpleGrid, Stack, Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
-import { BILL_OF_LADING_FIELDS, BILL_OF_LADING_RESOURCE } from "@/domain/bulk/billOfLading";
 import type { Locale } from "@/domain/i18n/locales";
 import { DocPage, DocSection } from "@/features/shell/DocPage";
 import { TextLink } from "@/features/shell/AppLink";
+import { OperatorDocLine } from "@/features/shell/OperatorDocLine";
 import { yearsLabel } from "@/domain/format/years";
 import { billOfLadingSummary, BOL_CUBE, type BolRanking } from "@/server/bulk/billOfLading";
 
@@ -29,7 +29,17 @@ function Ranking({ title, rows, count, locale }: { title: string; rows: BolRanki
   );
 }
 
-/** /resources/bulk-download/bill-of-lading: why there is no data, where it exists, the format we will import. */
+/** What the site holds that answers part of a shipment question: trade between two countries, by product. */
+const MEANWHILE = [
+  { key: "bilateral", path: "/profile/bilateral-country" },
+  { key: "bilateralProduct", path: "/profile/bilateral-product" },
+  { key: "international", path: "/resources/bulk-download/international" },
+] as const;
+
+/**
+ * /resources/bulk-download/bill-of-lading, for visitors: why there is no shipment data, where it
+ * exists, and what the site has instead. The layout an operator imports is in docs/bill-of-lading.md.
+ */
 export async function BillOfLadingPage({ locale }: { locale: Locale }) {
   const [t, summary] = await Promise.all([getTranslations({ locale, namespace: "bulk" }), billOfLadingSummary(locale)]);
   const sources = ["us", "latam", "commercial"] as const;
@@ -71,40 +81,19 @@ export async function BillOfLadingPage({ locale }: { locale: Locale }) {
           ))}
         </Stack>
       </DocSection>
-      <DocSection id="bol-format" title={t("bol.formatTitle")} framed>
-        <Text size="sm" mb="sm">
-          {t("bol.format", { resource: BILL_OF_LADING_RESOURCE, cube: BOL_CUBE })}
-        </Text>
-        <TableScrollContainer minWidth={520} type="native">
-          <Table striped data-testid="bol-format">
-            <TableThead>
-              <TableTr>
-                <TableTh>{t("bol.columns.name")}</TableTh>
-                <TableTh>{t("bol.columns.type")}</TableTh>
-                <TableTh>{t("bol.columns.meaning")}</TableTh>
-              </TableTr>
-            </TableThead>
-            <TableTbody>
-              {BILL_OF_LADING_FIELDS.map((f) => (
-                <TableTr key={f.name}>
-                  <TableTd>
-                    <Code>{f.name}</Code>
-                    {f.required ? " *" : ""}
-                  </TableTd>
-                  <TableTd>{f.type}</TableTd>
-                  <TableTd>{t(`bol.fields.${f.name}`)}</TableTd>
-                </TableTr>
-              ))}
-            </TableTbody>
-          </Table>
-        </TableScrollContainer>
-        <Text size="xs" mt={4} c="dimmed">
-          {t("bol.required")}
-        </Text>
+      <DocSection id="bol-meanwhile" title={t("bol.meanwhileTitle")} framed testId="bol-meanwhile">
+        <List size="sm" spacing={4}>
+          {MEANWHILE.map((item) => (
+            <ListItem key={item.path}>
+              <TextLink href={`/${locale}${item.path}`}>{t(`bol.meanwhile.${item.key}`)}</TextLink>
+            </ListItem>
+          ))}
+        </List>
         <Text size="sm" mt="sm" c="dimmed">
           {t("bol.contact")}
         </Text>
       </DocSection>
+      <OperatorDocLine locale={locale} doc="bill-of-lading" />
     </DocPage>
   );
 }

@@ -4,7 +4,7 @@
  * modal and the privacy page render it; the consent effects remove what it names.
  */
 import { CONSENT_COOKIE } from "@/domain/consent/consent";
-import { COLOR_SCHEME_COOKIE, NEXTAUTH_BROADCAST_KEY } from "@/domain/consent/storageKeys";
+import { COLOR_SCHEME_COOKIE, NEXTAUTH_BROADCAST_KEY, SIGNUP_WELCOME_KEY } from "@/domain/consent/storageKeys";
 import { ANALYTICS_COOKIE_PREFIX, ANALYTICS_USER_KEY, CHAT_SESSION_PREFIX, GAMES_PREFIX, GUEST_HISTORY_KEY, USER_HISTORY_PREFIX } from "@/domain/consent/storageKeys";
 
 export type CookieCategory = "necessary" | "functional" | "tracking";
@@ -44,6 +44,7 @@ export const COOKIE_CATALOGUE: Record<CookieCategory, readonly CookieEntry[]> = 
     { cookie: "next-auth.callback-url", id: "callbackUrl", purpose: "authentication", storage: "cookie", duration: { kind: "session" }, provider: "site" },
     // next-auth's signal to the other tabs (sign-in, sign-out, session refetch): local storage.
     { cookie: NEXTAUTH_BROADCAST_KEY, id: "sessionSync", purpose: "authentication", storage: "localStorage", duration: { kind: "never" }, provider: "site" },
+    { cookie: SIGNUP_WELCOME_KEY, id: "signupWelcome", purpose: "authentication", storage: "sessionStorage", duration: { kind: "session" }, provider: "site" },
     { cookie: COLOR_SCHEME_COOKIE, id: "colorScheme", purpose: "colorScheme", storage: "cookie", duration: ONE_YEAR, provider: "site" },
     { cookie: "__stripe_mid", id: "stripeMid", purpose: "payment", storage: "cookie", duration: ONE_YEAR, provider: "stripe" },
     { cookie: "__stripe_sid", id: "stripeSid", purpose: "payment", storage: "cookie", duration: { kind: "period", minutes: 30 }, provider: "stripe" },

@@ -1,25 +1,37 @@
-import { Alert, Code, Group, List, ListItem, SimpleGrid, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
-import type { ReactNode } from "react";
+import { Alert, Group, List, ListItem, SimpleGrid, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
-import { ENTITY_DEFS, entityLandingPath, entityProfilePath, exampleCsv, type ColumnKind, type EntityTypeDef } from "@/domain/entities/entities";
+import { ENTITY_DEFS, entityLandingPath, entityProfilePath, type EntityType, type EntityTypeDef } from "@/domain/entities/entities";
 import type { Locale } from "@/domain/i18n/locales";
 import type { EntityLink } from "@/server/entities/entities";
 import { TextLink } from "@/features/shell/AppLink";
 import { DocPage, DocSection } from "@/features/shell/DocPage";
-
-export const IMPORT_COMMAND = "npm run data:import";
+import { NAV_MENUS } from "@/features/shell/navigation";
+import { OperatorDocLine } from "@/features/shell/OperatorDocLine";
 
 /**
- * /profile/{company|digital-product|fund|manager}: what a profile of the type holds, whether any
- * are loaded (and which), the CSV layout with its validation rules, and how an operator loads it.
- * With an id that is not loaded (and no data of the type at all) it says so at the top.
+ * What a visitor can use instead when the site holds no profiles of a type: menu items (their
+ * labels and addresses come from the navigation, so a link never drifts from the menu).
+ */
+export const MEANWHILE: Readonly<Record<EntityType, readonly string[]>> = {
+  company: ["products", "bilateralProduct", "countryRankings", "bulkBillOfLading"],
+  digital_product: ["products", "treeMap", "dataAvailability"],
+  fund: ["countryRankings", "eciRankings", "bulkInternational"],
+  manager: ["countryRankings", "eciRankings", "bulkInternational"],
+};
+
+const NAV_ITEMS = new Map(NAV_MENUS.flatMap((menu) => menu.items).map((item) => [item.id, item]));
+
+/**
+ * /profile/{company|digital-product|fund|manager}, for visitors: what a profile of the type holds,
+ * and either the profiles the site has or, when it has none, one plain sentence on why and links
+ * to what it does have. How an operator loads such profiles is in docs/entities.md (one discreet
+ * link). With an id that is not on the site it says so at the top.
  */
 export async function EntityLanding({ locale, def, count, list, requestedId }: { locale: Locale; def: EntityTypeDef; count: number; list: EntityLink[]; requestedId?: string }) {
-  const t = await getTranslations({ locale, namespace: "entities" });
+  const [t, nav] = await Promise.all([getTranslations({ locale, namespace: "entities" }), getTranslations({ locale, namespace: "nav.items" })]);
   const type = `types.${def.type}`;
   const plural = t(`${type}.plural`);
-  const kinds = [...new Set(def.columns.map((c) => c.kind))] as ColumnKind[];
-  const code = (chunks: ReactNode) => <Code>{chunks}</Code>;
+  const meanwhile = MEANWHILE[def.type].map((id) => NAV_ITEMS.get(id)).filter((item) => item?.href !== undefined);
   return (
     <DocPage
       title={t(`${type}.title`)}
@@ -39,16 +51,26 @@ export async function EntityLanding({ locale, def, count, list, requestedId }: {
       }
     >
       {count === 0 ? (
-        <Alert color="gray" title={requestedId ? t("status.idTitle", { id: requestedId }) : t("status.noneTitle", { plural })} data-testid="entity-not-loaded" data-entity={def.type}>
-          <Text size="sm">{t(`${type}.why`)}</Text>
-          <Text size="sm" mt="xs">
-            {t("status.none", { plural })}
-          </Text>
-        </Alert>
+        <>
+          <Alert color="gray" title={requestedId ? t("status.idTitle", { id: requestedId }) : t("status.noneTitle", { plural })} data-testid="entity-not-loaded" data-entity={def.type}>
+            <Text size="sm">{t(`${type}.why`)}</Text>
+          </Alert>
+          <DocSection id="entity-meanwhile" title={t("status.meanwhile")} framed testId="entity-meanwhile">
+            <List spacing={4}>
+              {meanwhile.map((item) => (
+                <ListItem key={item!.id}>
+                  <TextLink href={`/${locale}${item!.href}`} data-nav-item={item!.id}>
+                    {nav(item!.id)}
+                  </TextLink>
+                </ListItem>
+              ))}
+            </List>
+          </DocSection>
+        </>
       ) : (
         <DocSection id="entity-records" title={t("status.loadedTitle", { plural })} framed testId="entity-records">
           <Text size="sm" mb="sm">
-            {t("status.loaded", { count, file: def.file })}
+            {t("status.onSite", { count })}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs">
             {list.map((e) => (
@@ -64,66 +86,7 @@ export async function EntityLanding({ locale, def, count, list, requestedId }: {
           )}
         </DocSection>
       )}
-
-      <DocSection id="entity-layout" title={t("layout.title")} framed>
-        <Text size="sm" mb="sm">
-          {t.rich("layout.intro", { file: def.file, table: def.table, code })}
-        </Text>
-        <TableScrollContainer minWidth={560} type="native">
-          <Table striped data-testid="entity-layout" data-entity={def.type}>
-            <TableThead>
-              <TableTr>
-                <TableTh>{t("layout.column")}</TableTh>
-                <TableTh>{t("layout.type")}</TableTh>
-                <TableTh>{t("layout.required")}</TableTh>
-                <TableTh>{t("layout.meaning")}</TableTh>
-              </TableTr>
-            </TableThead>
-            <TableTbody>
-              {def.columns.map((c) => (
-                <TableTr key={c.name}>
-                  <TableTd>
-                    <Code>{c.name}</Code>
-                  </TableTd>
-                  <TableTd>{t(`columnKinds.${c.kind}`)}</TableTd>
-                  <TableTd>{c.required ? t("layout.yes") : t("layout.no")}</TableTd>
-                  <TableTd>{t(`${type}.fields.${c.name}`)}</TableTd>
-                </TableTr>
-              ))}
-            </TableTbody>
-          </Table>
-        </TableScrollContainer>
-        <Title order={3} size="h5" mt="md" mb={4}>
-          {t("layout.example")}
-        </Title>
-        <Code block data-testid="entity-example">
-          {exampleCsv(def)}
-        </Code>
-        <Title order={3} size="h5" mt="md" mb={4}>
-          {t("rules.title")}
-        </Title>
-        <List size="sm" spacing={4} data-testid="entity-rules">
-          <ListItem>{t("rules.header")}</ListItem>
-          <ListItem>{t("rules.rows")}</ListItem>
-          {kinds.map((kind) => (
-            <ListItem key={kind}>{t.rich(`rules.kinds.${kind}`, { code })}</ListItem>
-          ))}
-          <ListItem>{t("rules.unique")}</ListItem>
-          <ListItem>{t("rules.allOrNothing")}</ListItem>
-        </List>
-      </DocSection>
-
-      <DocSection id="entity-load" title={t("load.title")} framed testId="entity-load">
-        <List type="ordered" size="sm" spacing={6}>
-          <ListItem>{t.rich("load.file", { file: def.file, code })}</ListItem>
-          <ListItem>{t.rich("load.run", { command: IMPORT_COMMAND, code })}</ListItem>
-          <ListItem>{t("load.check")}</ListItem>
-          <ListItem>{t.rich("load.result", { slug: def.slug, code })}</ListItem>
-        </List>
-        <Text size="xs" c="dimmed" mt="sm">
-          {t("load.search")}
-        </Text>
-      </DocSection>
+      <OperatorDocLine locale={locale} doc="entities" />
     </DocPage>
   );
 }

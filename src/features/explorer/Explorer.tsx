@@ -5,8 +5,10 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { pageCount } from "@/domain/explorer/filters";
 import type { ReportMetadata } from "@/domain/explorer/types";
-import { combinedVariants, withVariantCounts } from "@/domain/explorer/variants";
+import { shownCounts } from "@/domain/explorer/exactCounts";
+import { combinedVariants } from "@/domain/explorer/variants";
 import type { Locale } from "@/domain/i18n/locales";
+import { searchReports } from "./api";
 import { ReportSelector } from "./ReportSelector";
 import { ResultTile } from "./ResultTile";
 import { useExplorer } from "./useExplorer";
@@ -64,19 +66,31 @@ export function Explorer({ pageSize = EXPLORER_PAGE_SIZE, initialReport, initial
     return () => window.removeEventListener("resize", measure);
   }, [metadata]);
 
+  // The profiles of every combined variant, as the empty search counts them (one small cached
+  // request): the metadata multiplies a bilateral report's dimensions, more than the pairs that exist.
+  const [browseCounts, setBrowseCounts] = useState<Record<string, number> | null>(null);
+  useEffect(() => {
+    if (!metadata) return;
+    const controller = new AbortController();
+    searchReports({ query: "", locale, limit: 1, offset: 0, report: null, variant: null }, controller.signal)
+      .then((answer) => setBrowseCounts(answer.meta.variantCount))
+      .catch(() => {});
+    return () => controller.abort();
+  }, [metadata, locale]);
+
   const selected: ReportMetadata | undefined = metadata?.find((r) => r.id === state.report);
   const variants = useMemo(() => {
     if (!selected) return [];
-    return withVariantCounts(combinedVariants(selected, t("all")), debouncedQuery, results?.meta.variantCount ?? null);
-  }, [selected, t, debouncedQuery, results]);
+    return shownCounts(selected, combinedVariants(selected, t("all")), debouncedQuery, results?.meta.variantCount ?? null, browseCounts);
+  }, [selected, t, debouncedQuery, results, browseCounts]);
   const reportCounts = useMemo(() => {
     const counts: Record<number, number> = {};
     for (const r of metadata ?? []) {
-      const entries = withVariantCounts(combinedVariants(r, ""), debouncedQuery, results?.meta.variantCount ?? null);
+      const entries = shownCounts(r, combinedVariants(r, ""), debouncedQuery, results?.meta.variantCount ?? null, browseCounts);
       counts[r.id] = entries[0]?.members_count ?? 0;
     }
     return counts;
-  }, [metadata, debouncedQuery, results]);
+  }, [metadata, debouncedQuery, results, browseCounts]);
   const totalCount = Object.values(reportCounts).reduce((sum, n) => sum + n, 0);
 
   const error = state.metadataError || state.searchError;

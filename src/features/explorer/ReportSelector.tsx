@@ -40,7 +40,7 @@ export function ReportSelector({ reports, selectedReport, variants, selectedVari
   const showVariants = selectedReport !== null && realVariants.length > 2;
   return (
     <>
-      <Group className={classes.wide} gap="md" data-testid="selector-wide">
+      <Group className={classes.wide} gap="md" data-testid="selector-wide" data-total-count={totalCount}>
         <Select
           w={450}
           label={t("selectReport")}

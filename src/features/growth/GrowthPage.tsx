@@ -26,6 +26,7 @@ import { chartTable } from "@/domain/charts/table";
 import { formatDecimal, formatNumber } from "@/domain/format";
 import { yearsLabel } from "@/domain/format/years";
 import { GROWTH_HORIZON, type GrowthTerm } from "@/domain/growth/model";
+import { backtestTrust, backtestVerdict } from "@/domain/growth/trust";
 import type { Locale } from "@/domain/i18n/locales";
 import { ASSET_URLS } from "@/domain/visualize/assets";
 import { scatterMeasure } from "@/domain/visualize/measures";
@@ -111,6 +112,8 @@ export async function GrowthPage({ locale }: { locale: Locale }) {
   const end = base ? base.year + GROWTH_HORIZON : null;
   const coefficient = (term: GrowthTerm) => model.coefficients[model.terms.indexOf(term)];
   const samplesUsed = p.samples.filter((s) => s.n > 0);
+  // The plain summary and the backtest's verdict read the same thresholds (domain/growth/trust).
+  const trust = backtestTrust(p.backtest?.correlation);
   const sourceLine = (
     <SourceLine label={t("sourceLabel")}>
       {t("sourceLine", {
@@ -124,6 +127,22 @@ export async function GrowthPage({ locale }: { locale: Locale }) {
     <Container size="lg" py={48}>
       <Stack gap="xl">
         {header}
+        {base && end ? (
+          <Paper withBorder radius="md" p="md" data-testid="growth-plain-summary" data-trust={trust}>
+            <Stack gap="xs">
+              <Title order={2} size="h4">
+                {t("plain.title")}
+              </Title>
+              <Text>{t("plain.what", { start: String(base.year), end: String(end) })}</Text>
+              <Text data-testid="growth-plain-trust">
+                {p.backtest
+                  ? t(`plain.trust.${trust}`, { testStart: String(p.backtest.testYear), testEnd: String(p.backtest.testYear + GROWTH_HORIZON), r: fmt(p.backtest.correlation, 2) })
+                  : t("plain.trust.untested")}
+              </Text>
+              <Text>{t(`plain.use.${trust === "good" || trust === "weak" ? "ranking" : "benchmark"}`)}</Text>
+            </Stack>
+          </Paper>
+        ) : null}
         {base && end ? (
           <Text data-testid="growth-summary">
             {t("summary", { start: base.year, end, countries: view.rows.length, n: model.n, years: yearsLabel(model.startYears) })}
@@ -266,7 +285,7 @@ export async function GrowthPage({ locale }: { locale: Locale }) {
                 <Figure label={t("backtest.mae")} value={fmt(p.backtest.meanAbsoluteError, 2)} testId="backtest-mae" />
                 <Figure label={t("backtest.bias")} value={signed(p.backtest.meanError, 2)} />
               </SimpleGrid>
-              <Text>{t(`backtest.verdict.${p.backtest.correlation >= 0.5 ? "good" : p.backtest.correlation >= 0.2 ? "weak" : "none"}`)}</Text>
+              <Text>{t(`backtest.verdict.${backtestVerdict(p.backtest.correlation)}`)}</Text>
               <Text size="sm" c="dimmed">
                 {t("backtest.reading")}
               </Text>

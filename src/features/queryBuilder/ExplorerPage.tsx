@@ -64,6 +64,7 @@ async function ExplorerPreview({ locale, signedIn }: { locale: Locale; signedIn:
         kind={t("preview.kind")}
         holds={[t("preview.holds1"), t("preview.holds2"), t("preview.holds3"), t("preview.holds4")]}
         returnPath={`/${locale}/explorer`}
+        feature="dataExplorer"
         signedIn={signedIn}
       />
       {sample && (

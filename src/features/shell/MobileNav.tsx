@@ -52,6 +52,7 @@ export function MobileNav({ locale, account }: { locale: Locale; account?: React
                         key={item.id}
                         label={label}
                         component="button"
+                        data-explore={item.explore}
                         onClick={() => {
                           close();
                           explore.open(item.explore);

@@ -1,5 +1,6 @@
 import { Badge, Card, Container, Group, List, ListItem, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
+import { featurePlan, planBadge, type PlanFeatureId } from "@/domain/billing/planFeatures";
 import type { Locale } from "@/domain/i18n/locales";
 import { ButtonLink } from "./AppLink";
 
@@ -17,6 +18,12 @@ export interface ProGateProps {
   returnPath: string;
   /** A signed-in visitor (on the free plan) is not asked to sign in. */
   signedIn: boolean;
+  /**
+   * What the page is, among what the plans open (domain/billing/planFeatures.ts): the badge, the
+   * plan the lead names and the pricing card it points to come from there. Subnational profiles
+   * unless said otherwise.
+   */
+  feature?: PlanFeatureId;
 }
 
 function LockIcon() {
@@ -35,11 +42,14 @@ function LockIcon() {
  * it (subscribe, or sign in to an account that has it). The server decides who sees this
  * (server/auth/proAccess.ts); never an empty page.
  */
-export async function ProGate({ locale, title, kind, holds, headline, returnPath, signedIn }: ProGateProps) {
-  const t = await getTranslations({ locale, namespace: "proGate" });
+export async function ProGate({ locale, title, kind, holds, headline, returnPath, signedIn, feature = "subnationalProfiles" }: ProGateProps) {
+  const [t, pricing] = await Promise.all([getTranslations({ locale, namespace: "proGate" }), getTranslations({ locale, namespace: "pricing" })]);
+  const plan = featurePlan(feature);
+  const badge = planBadge(plan) ?? "PRO";
+  const planName = pricing(`plans.${plan}.name`);
   const login = `/${locale}/login?${new URLSearchParams({ callbackUrl: returnPath })}`;
   return (
-    <Container size="md" py={{ base: 32, sm: 56 }} data-testid="pro-gate">
+    <Container size="md" py={{ base: 32, sm: 56 }} data-testid="pro-gate" data-feature={feature} data-plan={plan}>
       <Stack gap="lg">
         <Stack gap={6}>
           <Group gap="xs">
@@ -48,15 +58,15 @@ export async function ProGate({ locale, title, kind, holds, headline, returnPath
                 {kind}
               </Badge>
             )}
-            <Badge color="teal" variant="filled" radius="sm" data-badge="PRO">
-              {t("badge")}
+            <Badge color="teal" variant="filled" radius="sm" data-badge={badge}>
+              {badge}
             </Badge>
           </Group>
           <Title order={1} data-testid="pro-gate-title">
             {title}
           </Title>
           <Text size="lg" maw={720} data-testid="pro-gate-lead">
-            {signedIn ? t("leadSignedIn") : t("lead")}
+            {signedIn ? t("leadSignedIn", { plan: planName }) : t("lead", { plan: planName })}
           </Text>
         </Stack>
         {headline && (
@@ -85,7 +95,7 @@ export async function ProGate({ locale, title, kind, holds, headline, returnPath
             )}
             <Group gap="sm">
               <ButtonLink href={`/${locale}/subscription`} color="teal" data-testid="pro-gate-subscribe">
-                {t("subscribe")}
+                {t("subscribe", { plan: planName })}
               </ButtonLink>
               {!signedIn && (
                 <ButtonLink href={login} variant="default" data-testid="pro-gate-sign-in">

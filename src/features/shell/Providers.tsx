@@ -12,6 +12,7 @@ import { ConsentProvider } from "@/features/consent/ConsentProvider";
 import { HistorySync } from "@/features/history/HistorySync";
 import { cookieColorSchemeManager, type ResolvedScheme } from "./colorScheme";
 import { sessionRefetchFor } from "./session";
+import { WelcomeNotice } from "./WelcomeNotice";
 import { cssVariablesResolver, theme } from "./theme";
 
 function ColorSchemeHotkey() {
@@ -41,6 +42,7 @@ export function Providers({ scheme, session, consent, tagId, children }: Provide
         <ColorSchemeHotkey />
         <ConsentProvider initialConsent={consent} tagId={tagId}>
           <HistorySync />
+          <WelcomeNotice />
           {children}
         </ConsentProvider>
       </MantineProvider>

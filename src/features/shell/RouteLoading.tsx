@@ -4,12 +4,13 @@ import { Loader, Stack, Text } from "@mantine/core";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { LOADING_BAR_SPEED_MS, loadingFor, type RouteLoading as Mode } from "./routeLoading";
+import { LOADING_BAR_SPEED_MS, loadingFor, opensInPlace, type RouteLoading as Mode } from "./routeLoading";
 import classes from "./RouteLoading.module.css";
 
 /**
  * The top loading bar and the full-page loading state. Starts on a click on a same-site link to a
  * different path; ends when the path changes (navigation done) or after a timeout (it failed).
+ * Links handled in place (`opensInPlace`: the explore dialog's menu items) never start it.
  */
 export function RouteLoading() {
   const t = useTranslations("common");
@@ -23,7 +24,9 @@ export function RouteLoading() {
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const anchor = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
       if (!anchor || anchor.target === "_blank" || anchor.hasAttribute("download")) return;
-      const next = loadingFor(new URL(window.location.href), new URL(anchor.href, window.location.href));
+      // A menu item that opens the explore dialog keeps its href for crawlers but never navigates:
+      // no overlay for it (the overlay would stay until the failsafe).
+      const next = loadingFor(new URL(window.location.href), new URL(anchor.href, window.location.href), opensInPlace(anchor));
       if (next === "none") return;
       setLoading({ mode: next, from: window.location.pathname });
       if (failsafe.current) clearTimeout(failsafe.current);

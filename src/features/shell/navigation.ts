@@ -1,3 +1,4 @@
+import { navPlanBadge } from "@/domain/billing/planFeatures";
 import { SUPPORT_EMAIL } from "./support";
 
 /**
@@ -14,9 +15,12 @@ export interface NavItem {
   href?: string;
   /** Opens the explore dialog with this report preselected instead of navigating. */
   explore?: ExploreReport;
+  /** PRO and PREMIUM come from what the plans open (domain/billing/planFeatures.ts), never set here. */
   badge?: NavBadge;
   external?: boolean;
 }
+
+type NavItemDef = Omit<NavItem, "badge"> & { badge?: "NEW" };
 
 export interface NavMenu {
   id: "profiles" | "tools" | "data" | "complexity" | "games" | "about";
@@ -24,17 +28,17 @@ export interface NavMenu {
 }
 
 
-export const NAV_MENUS: NavMenu[] = [
+const MENUS: { id: NavMenu["id"]; items: NavItemDef[] }[] = [
   {
     id: "profiles",
     items: [
       { id: "trending", href: "/trending" },
       { id: "world", href: "/profile/world/wld" },
       { id: "countries", explore: "country", href: "/profile/country" },
-      { id: "subnational", explore: "subnational", href: "/profile/subnational", badge: "PRO" },
+      { id: "subnational", explore: "subnational", href: "/profile/subnational" },
       { id: "digitalProducts", href: "/profile/digital-product" },
       { id: "organizations", explore: "international_organization", href: "/profile/international_organization" },
-      { id: "companies", href: "/profile/company", badge: "PRO" },
+      { id: "companies", href: "/profile/company" },
       { id: "products", href: "/profile/hs" },
       { id: "bilateralCountry", href: "/profile/bilateral-country" },
       { id: "bilateralProduct", href: "/profile/bilateral-product" },
@@ -46,9 +50,9 @@ export const NAV_MENUS: NavMenu[] = [
     items: [
       { id: "chat", href: "/chat" },
       { id: "tariffSimulator", href: "/tariff-simulator-report", badge: "NEW" },
-      { id: "trendExplorer", href: "/trend-explorer", badge: "PRO" },
-      { id: "companyExplorer", href: "/company-explorer", badge: "PREMIUM" },
-      { id: "explorer", href: "/explorer", badge: "PRO" },
+      { id: "trendExplorer", href: "/trend-explorer" },
+      { id: "companyExplorer", href: "/company-explorer" },
+      { id: "explorer", href: "/explorer" },
       { id: "countryRankings", href: "/country-rankings/latest/trade", badge: "NEW" },
       { id: "productRankings", href: "/product-rankings/latest/trade", badge: "NEW" },
       { id: "treeMap", href: "/visualize/tree_map" },
@@ -62,10 +66,10 @@ export const NAV_MENUS: NavMenu[] = [
     id: "data",
     items: [
       { id: "dataAvailability", href: "/data-availability" },
-      { id: "dataSources", href: "/data-sources", badge: "PRO" },
-      { id: "bulkBillOfLading", href: "/resources/bulk-download/bill-of-lading", badge: "PREMIUM" },
-      { id: "bulkNational", href: "/resources/bulk-download/national", badge: "PREMIUM" },
-      { id: "bulkProducts", href: "/resources/bulk-download/products", badge: "PREMIUM" },
+      { id: "dataSources", href: "/data-sources" },
+      { id: "bulkBillOfLading", href: "/resources/bulk-download/bill-of-lading" },
+      { id: "bulkNational", href: "/resources/bulk-download/national" },
+      { id: "bulkProducts", href: "/resources/bulk-download/products" },
       { id: "bulkInternational", href: "/resources/bulk-download/international" },
       { id: "api", href: "/resources/api" },
       { id: "notebooks", href: "/resources/notebooks" },
@@ -103,6 +107,15 @@ export const NAV_MENUS: NavMenu[] = [
     ],
   },
 ];
+
+/** The menus with their badges: a plan's badge where the item leads to what a plan opens, else its own (NEW). */
+export const NAV_MENUS: NavMenu[] = MENUS.map((menu) => ({
+  id: menu.id,
+  items: menu.items.map((item) => {
+    const badge = navPlanBadge(item.id) ?? item.badge;
+    return badge ? { ...item, badge } : { ...item };
+  }),
+}));
 
 /** Every internal page the menus lead to (for the no-dead-ends test and the sitemap). */
 export function internalNavPaths(): string[] {

@@ -1,27 +1,23 @@
-import { Alert, Badge, Code, Container, Group, Paper, ScrollAreaAutosize, Stack, Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
+import { Alert, Badge, Container, Group, List, ListItem, Paper, ScrollAreaAutosize, SimpleGrid, Stack, Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
+import { featurePlan, planBadge } from "@/domain/billing/planFeatures";
 import { formatUsd } from "@/domain/format";
 import type { Locale } from "@/domain/i18n/locales";
-import { subnationalMemberPath } from "@/domain/profiles/path";
+import { buildProfilePath, subnationalMemberPath } from "@/domain/profiles/path";
 import { datasetOf, firstMappedLevel, type SubnationalCountry } from "@/domain/subnational/config";
 import { subnationalEntry, type LevelMembers } from "@/features/profiles/subnational/registry";
+import { sourceLine, sourceNames } from "@/features/profiles/sourceNames";
 import { TextLink } from "@/features/shell/AppLink";
-import { dataCatalog } from "@/server/catalog/catalog";
+import { OperatorDocLine } from "@/features/shell/OperatorDocLine";
+import { loadCountryHero, type CountryHero } from "@/server/profiles/countryHero";
 import { countryName, levelsWithData } from "@/server/subnational/data";
-import { mapMembers } from "@/server/subnational/geometry";
 import { ALL } from "@/domain/visualize/state";
 import { buildVizPath, defaultClassification } from "@/domain/visualize/urlCodec";
 import { vizCatalog } from "@/server/visualize/members";
 import { SubnationalMap } from "./SubnationalMap";
 
-export const CSV_HEADER = "country,level,region_id,region_name,year,flow,product_level,product_id,value,currency";
-export const IMPORT_COMMAND = "npm run data:import -- --subnational FILE";
 /** Most members a level lists on its landing page without a country limit. */
 const DEFAULT_LIST_LIMIT = 1000;
-
-function csvField(text: string): string {
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 async function levelData(country: SubnationalCountry, slug: string, hasData: boolean, locale: Locale): Promise<LevelMembers | null> {
   if (!hasData) return null;
@@ -32,21 +28,71 @@ async function levelData(country: SubnationalCountry, slug: string, hasData: boo
   }
 }
 
+/** The country's national trade, from the country profile's own hero loader: what we hold when regions are missing. */
+async function NationalTrade({ locale, name, code, hero }: { locale: Locale; name: string; code: string; hero: CountryHero }) {
+  const [t, names] = await Promise.all([getTranslations({ locale, namespace: "subnational.landing" }), sourceNames(locale)]);
+  const { provenance } = hero.exports;
+  const money = (value: number) => formatUsd(value, locale, { compact: true });
+  return (
+    <Paper withBorder p="md" data-testid="national-trade" data-year={hero.year}>
+      <Stack gap="xs">
+        <Title order={2} size="h3">
+          {t("nationalTitle", { country: name })}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <div>
+            <Text size="sm" c="dimmed">
+              {t("nationalExports", { year: String(hero.year) })}
+            </Text>
+            <Text fw={700} size="xl" data-testid="national-exports">
+              {money(hero.exports.value)}
+            </Text>
+          </div>
+          <div>
+            <Text size="sm" c="dimmed">
+              {t("nationalImports", { year: String(hero.year) })}
+            </Text>
+            <Text fw={700} size="xl">
+              {money(hero.imports.value)}
+            </Text>
+          </div>
+          {hero.topExport && (
+            <div>
+              <Text size="sm" c="dimmed">
+                {t("nationalTopExport", { year: String(hero.topExport.value.provenance.year) })}
+              </Text>
+              <Text fw={700} size="xl">
+                {hero.topExport.name}
+              </Text>
+            </div>
+          )}
+        </SimpleGrid>
+        <Text size="xs" c="dimmed" data-testid="national-source">
+          {t("nationalSource", { source: sourceLine(names, [provenance, ...(hero.topExport ? [hero.topExport.value.provenance] : [])]), year: String(hero.year) })}
+        </Text>
+        <TextLink href={`/${locale}/profile${buildProfilePath({ report: "country", kind: "country", id: code })}`} data-testid="national-profile-link">
+          {t("nationalProfile", { country: name })}
+        </TextLink>
+      </Stack>
+    </Paper>
+  );
+}
+
 /**
- * /profile/subnational_{code}: a subnational country's landing page. Its name from the data, the
- * map of its first level with geometry, and each level: the members with data (linking to their
- * profiles) or a plain statement that no data is loaded, with the CSV layout and the command that
- * load it. Public (member profiles are PRO).
+ * /profile/subnational_{code}: a subnational country's landing page for visitors. Its name from the
+ * data, the map of its first level with geometry, and each level: the members with data (linking to
+ * their profiles) or one plain sentence that this site holds none. Where no level has data, it says
+ * what exists elsewhere and shows what the site does hold: the country's national trade and a link
+ * to its profile. How an operator loads regional data is in docs/subnational.md (one discreet
+ * link). Public (member profiles are PRO).
  */
 export async function SubnationalLanding({ locale, country }: { locale: Locale; country: SubnationalCountry }) {
-  const [t, name, withData, catalog] = await Promise.all([
+  const [t, name, withData, hero] = await Promise.all([
     getTranslations({ locale, namespace: "subnational" }),
     countryName(country.code, locale),
     levelsWithData().catch(() => new Map<string, number[]>()),
-    dataCatalog().catch(() => null),
+    loadCountryHero({ kind: "country", id: country.code }, locale).catch(() => null),
   ]);
-  // The CSV example's year: the newest the warehouse holds (what an operator would add next to it).
-  const exampleYear = Math.max(0, ...(catalog?.entries ?? []).filter((e) => e.kind === "goods").map((e) => e.year)) || new Date().getUTCFullYear() - 1;
   const levels = await Promise.all(
     country.geoLevels.map(async (level) => ({
       level,
@@ -67,26 +113,40 @@ export async function SubnationalLanding({ locale, country }: { locale: Locale; 
         )}`
       : null;
   const levelName = (slug: string) => t(`levels.${slug}`);
+  const levelList = country.geoLevels.map((l) => levelName(l.slug)).join(" · ");
+  // In a sentence: "states and municipalities" (lower case where the language has case).
+  const levelSentence = new Intl.ListFormat(locale, { type: "conjunction" }).format(country.geoLevels.map((l) => levelName(l.slug).toLocaleLowerCase(locale)));
+  const proBadge = planBadge(featurePlan("subnationalProfiles"));
+  const anyData = levels.some((l) => l.data !== null || l.years.length > 0);
+  const profileHref = `/${locale}/profile${buildProfilePath({ report: "country", kind: "country", id: country.code })}`;
   return (
     <Container size="lg" py="xl" data-testid="subnational-landing" data-country={country.code}>
       <Stack gap="lg">
         <Stack gap={4}>
           <Group gap="xs">
             <Badge variant="light">{t("landing.kind")}</Badge>
-            <Badge variant="outline" color="yellow">
-              PRO
-            </Badge>
+            {proBadge && (
+              <Badge variant="outline" color="yellow" data-badge={proBadge}>
+                {proBadge}
+              </Badge>
+            )}
           </Group>
           <Title order={1} data-testid="landing-title">
             {name}
           </Title>
-          <Text size="lg">{t("landing.lead", { country: name, levels: country.geoLevels.map((l) => levelName(l.slug)).join(" · ") })}</Text>
+          <Text size="lg">{t("landing.lead", { country: name, levels: levelList })}</Text>
         </Stack>
         {!country.available && (
           <Alert color="gray" data-testid="unavailable">
             {t("landing.unavailable", { country: name })}
           </Alert>
         )}
+        {!anyData && (
+          <Text data-testid="elsewhere">
+            {t("landing.elsewhere", { country: name, levels: levelSentence })}
+          </Text>
+        )}
+        {!anyData && hero && <NationalTrade locale={locale} name={name} code={country.code} hero={hero} />}
         {mapped ? (
           <Paper withBorder p="xs">
             <Text fw={600} px="xs" pt="xs">
@@ -102,6 +162,11 @@ export async function SubnationalLanding({ locale, country }: { locale: Locale; 
               linkable={mappedData?.members.map((m) => m.id)}
               labels={{ title: t("landing.mapTitle", { country: name, level: levelName(mapped.slug) }), noData: t("map.noData"), failed: t("map.failed") }}
             />
+            {!mappedData && (
+              <Text size="sm" c="dimmed" px="xs" data-testid="map-without-values">
+                {t("landing.mapWithoutValues", { level: levelName(mapped.slug) })}
+              </Text>
+            )}
             {builderPath && (
               <TextLink href={builderPath} size="sm" px="xs" data-testid="open-map-in-builder">
                 {t("landing.openMap")}
@@ -114,8 +179,7 @@ export async function SubnationalLanding({ locale, country }: { locale: Locale; 
           </Text>
         )}
         <Title order={2}>{t("landing.levels")}</Title>
-        {await Promise.all(levels.map(async ({ level, years, data }) => {
-          const example = data ? null : ((await mapMembers(country.code, level.slug)) ?? []).slice(0, 2);
+        {levels.map(({ level, years, data }) => {
           const limit = country.limit ?? DEFAULT_LIST_LIMIT;
           return (
             <Paper key={level.slug} withBorder p="md" id={`level-${level.slug}`} data-testid={`level-${level.slug}`} data-has-data={data ? "true" : "false"}>
@@ -165,33 +229,24 @@ export async function SubnationalLanding({ locale, country }: { locale: Locale; 
                     {data.members.length > limit && <Text size="sm">{t("landing.moreMembers", { count: data.members.length - limit })}</Text>}
                   </>
                 ) : (
-                  <Stack gap="xs" data-testid="level-no-data">
-                    <Text>{years.length ? t("landing.dataWithoutList") : t("landing.noData")}</Text>
-                    <Text size="sm">{t("landing.howToLoad")}</Text>
-                    <Code block data-testid="csv-layout">
-                      {[
-                        CSV_HEADER,
-                        ...(example?.length ? example : [{ id: "REGION_ID", name: "Region name" }]).map((m, i) =>
-                          [country.code, level.slug, m.id, csvField(m.name), exampleYear, "export", "hs4", i === 0 ? "2601" : "8703", i === 0 ? 1250000 : 830000, "USD"].join(","),
-                        ),
-                      ].join("\n")}
-                    </Code>
-                    <Text size="sm">{t("landing.command")}</Text>
-                    <Code block data-testid="import-command">
-                      {IMPORT_COMMAND}
-                    </Code>
-                    <Text size="sm" c="dimmed">
-                      {t("landing.docs")}
-                    </Text>
-                  </Stack>
+                  <Text data-testid="level-no-data">{years.length ? t("landing.dataWithoutList") : t("landing.noDataHere")}</Text>
                 )}
               </Stack>
             </Paper>
           );
-        }))}
-        <Text size="sm">
-          <TextLink href={`/${locale}/profile/subnational`}>{t("landing.allCountries")}</TextLink>
-        </Text>
+        })}
+        <List size="sm" spacing={4} data-testid="landing-links">
+          <ListItem>
+            <TextLink href={profileHref}>{t("landing.nationalProfile", { country: name })}</TextLink>
+          </ListItem>
+          <ListItem>
+            <TextLink href={`/${locale}/profile/subnational`}>{t("landing.allCountries")}</TextLink>
+          </ListItem>
+          <ListItem>
+            <TextLink href={`/${locale}/data-availability`}>{t("landing.dataAvailability")}</TextLink>
+          </ListItem>
+        </List>
+        <OperatorDocLine locale={locale} doc="subnational" />
       </Stack>
     </Container>
   );
