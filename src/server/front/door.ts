@@ -92,7 +92,7 @@ const PROXY_HEADERS = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-por
 /** Next.js's client navigations and prefetches: answered by Next, never from the page cache. */
 const ROUTER_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"];
 // Bulk files stream from disk for minutes: they must not hold a render place meanwhile.
-const UNCOUNTED = /^\/(?:_next\/static\/|_next\/image|favicon\.ico|robots\.txt|static\/|geo\/|api\/bulk\/|api\/health$)/;
+const UNCOUNTED = /^\/(?:_next\/static\/|_next\/image|favicon\.ico|robots\.txt|static\/|geo\/|api\/bulk\/|api\/health(?:\/live|\/ready)?$)/;
 const API_EXPOSED_HEADERS = "RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, ETag, Content-Range, Accept-Ranges, X-Total-Count";
 /** A CDN may keep a cookie-less public page a minute and serve it stale while it revalidates. */
 const SHARED_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
