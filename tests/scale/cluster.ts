@@ -3,10 +3,10 @@
  * PostgreSQL (TEST_DATABASE_URL, started by scripts/test.sh), for the scale-out tests.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Client } from "pg";
+import { Client, Pool } from "pg";
 
 export const ROOT = path.resolve(__dirname, "../..");
 export const FRONT = "http://127.0.0.1:3200";
@@ -18,11 +18,16 @@ export interface Cluster {
   nodes: Record<NodeName, ChildProcess>;
   kill(node: NodeName): void;
   stop(): Promise<void>;
+  /** Another node of the same build and settings on `port` (not behind nginx), named `name` (X-Node). */
+  startNode(name: string, port: number): ChildProcess;
+  /** Ends a node started with startNode (its whole process group). */
+  killNode(child: ChildProcess): void;
+  /** A query on the cluster's database; its pool reconnects after a PostgreSQL restart. */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-  logs: Record<NodeName, string[]>;
+  logs: Record<string, string[]>;
 }
 
-async function waitFor(url: string, ms: number): Promise<void> {
+export async function waitFor(url: string, ms: number): Promise<void> {
   const end = Date.now() + ms;
   let last = "";
   while (Date.now() < end) {
@@ -59,6 +64,9 @@ export async function startCluster(): Promise<Cluster> {
     NEXTAUTH_SECRET: "scale-test-secret-shared-by-every-node-0123456789",
     NEXTAUTH_URL: FRONT,
     TRUST_PROXY_HOPS: "1",
+    // Every sign-up of the suite comes from 127.0.0.1: the per-address hourly limit (30 by default)
+    // would stop the later tests, which are not about it.
+    SIGNUP_LIMIT_PER_HOUR: "1000",
   };
   // The migrations, once, before the nodes start (npm run db:migrate).
   await new Promise<void>((resolve, reject) => {
@@ -66,9 +74,9 @@ export async function startCluster(): Promise<Cluster> {
     migrate.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`db:migrate exited with ${code}`))));
   });
 
-  const logs: Record<NodeName, string[]> = { a: [], b: [] };
-  const start = (node: NodeName) => {
-    const port = new URL(NODES[node]).port;
+  const logs: Record<string, string[]> = { a: [], b: [] };
+  const start = (node: string, port = new URL(NODES[node as NodeName]).port) => {
+    logs[node] = [];
     const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/serve.ts", "-p", port, "-H", "127.0.0.1"], {
       cwd: ROOT,
       env: { ...env, NODE_NAME: node },
@@ -85,10 +93,11 @@ export async function startCluster(): Promise<Cluster> {
   };
   const nodes = { a: start("a"), b: start("b") };
 
+  // The guide's command as written (docs/deploy.md, "nginx"): a fresh, empty prefix folder, the
+  // configuration by its absolute path, errors to stderr.
   const prefix = mkdtempSync(path.join(tmpdir(), "oto-nginx-"));
-  mkdirSync(path.join(prefix, "tmp"), { recursive: true });
   const nginxBin = existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
-  const nginx = spawn(nginxBin, ["-p", `${prefix}/`, "-c", path.join(ROOT, "deploy/nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "inherit", "inherit"] });
+  const nginx = spawn(nginxBin, ["-p", `${prefix}/`, "-e", "stderr", "-c", path.join(ROOT, "deploy/nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "inherit", "inherit"] });
   let nginxExit: number | null = null;
   nginx.on("exit", (code) => (nginxExit = code ?? -1));
 
@@ -110,8 +119,12 @@ export async function startCluster(): Promise<Cluster> {
     throw error;
   }
 
-  const pool = new Client({ connectionString: databaseUrl });
-  await pool.connect();
+  // A pool, not one client: a test that stops PostgreSQL must find it usable again afterwards.
+  const pool = new Pool({ connectionString: databaseUrl, max: 2 });
+  pool.on("error", () => {
+    // An idle connection cut by a PostgreSQL stop: the pool drops it and opens another later.
+  });
+  const extra = new Set<ChildProcess>();
 
   const killGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
     try {
@@ -125,12 +138,22 @@ export async function startCluster(): Promise<Cluster> {
     nodes,
     logs,
     kill: (node) => killGroup(nodes[node], "SIGKILL"),
+    startNode: (name, port) => {
+      const child = start(name, String(port));
+      extra.add(child);
+      return child;
+    },
+    killNode: (child) => {
+      killGroup(child, "SIGKILL");
+      extra.delete(child);
+    },
     query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
     stop: async () => {
       nginx.kill("SIGQUIT");
-      for (const child of Object.values(nodes)) killGroup(child, "SIGTERM");
+      const all = [...Object.values(nodes), ...extra];
+      for (const child of all) killGroup(child, "SIGTERM");
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      for (const child of Object.values(nodes)) killGroup(child, "SIGKILL");
+      for (const child of all) killGroup(child, "SIGKILL");
       await pool.end();
       rmSync(prefix, { recursive: true, force: true });
       const c = new Client({ connectionString: admin });
@@ -153,8 +176,12 @@ export class Session {
     return copy;
   }
 
-  async request(base: string, pathname: string, init: { method?: string; json?: unknown; form?: Record<string, string> } = {}): Promise<{ status: number; body: unknown; node: string | null }> {
-    const headers: Record<string, string> = { Origin: FRONT };
+  async request(
+    base: string,
+    pathname: string,
+    init: { method?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; body: unknown; node: string | null; headers: Headers }> {
+    const headers: Record<string, string> = { Origin: FRONT, ...init.headers };
     if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     let body: string | undefined;
     if (init.json !== undefined) {
@@ -180,15 +207,18 @@ export class Session {
     } catch {
       // not JSON
     }
-    return { status: response.status, body: parsed, node: response.headers.get("x-node") };
+    return { status: response.status, body: parsed, node: response.headers.get("x-node"), headers: response.headers };
   }
 
   async csrf(base: string): Promise<string> {
     return ((await this.request(base, "/api/auth/csrf")).body as { csrfToken: string }).csrfToken;
   }
 
-  async signUp(base: string, email: string) {
-    return this.request(base, "/api/account/signup", { json: { csrfToken: await this.csrf(base), name: "Scale Test", email, password: this.password, isAcademic: false } });
+  async signUp(base: string, email: string, idempotencyKey?: string) {
+    return this.request(base, "/api/account/signup", {
+      json: { csrfToken: await this.csrf(base), name: "Scale Test", email, password: this.password, isAcademic: false },
+      headers: idempotencyKey ? { "Idempotency-Key": idempotencyKey } : undefined,
+    });
   }
 
   async signIn(base: string, email: string, password = this.password) {

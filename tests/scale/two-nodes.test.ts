@@ -1,9 +1,13 @@
 /**
  * Scale-out, for real: two production nodes behind nginx on one PostgreSQL (cluster.ts). Sessions,
- * limits, consent and history hold across nodes; killing a node under load loses no answered write.
+ * limits, consent and history hold across nodes; retried sign-ups with one idempotency key make one
+ * account; a PostgreSQL stop signs nobody out and stops no page or data request, and a node started
+ * during it serves reads and turns ready when it returns; killing a node under load loses no
+ * answered write.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FRONT, NODES, Session, startCluster, type Cluster } from "./cluster";
+import { FRONT, NODES, Session, startCluster, waitFor, type Cluster } from "./cluster";
+import { testPostgres } from "./postgres";
 
 let cluster: Cluster;
 let run = 0;
@@ -79,6 +83,133 @@ describe("two nodes behind nginx, one PostgreSQL", () => {
     const [row] = await cluster.query<{ consent: unknown }>("SELECT bespoke_user_metadata->'consent' AS consent FROM users WHERE email = $1", [address]);
     expect(row!.consent).toEqual({ checked: true, functional: true, tracking: false });
   });
+
+  it("creates one account for sign-ups retried with the same idempotency key, on both nodes at once", async () => {
+    const address = email("idempotent");
+    const key = crypto.randomUUID();
+    const browser = new Session();
+    // The CSRF cookie first, so the racing requests share one token (as a browser's tab would).
+    await browser.csrf(FRONT);
+    // Three at once (a retry racing the original on the other node), then two late retries.
+    const racing = await Promise.all([browser.signUp(NODES.a, address, key), browser.signUp(NODES.b, address, key), browser.signUp(FRONT, address, key)]);
+    const late = [await browser.signUp(FRONT, address, key), await browser.signUp(NODES.b, address, key)];
+    const answers = [...racing, ...late];
+    expect(answers.map((a) => a.status), JSON.stringify(answers.map((a) => a.body))).toEqual([201, 201, 201, 201, 201]);
+    expect(late.every((a) => a.headers.get("idempotent-replayed") === "true")).toBe(true);
+    const rows = await cluster.query<{ n: string }>("SELECT count(*) AS n FROM users WHERE email = $1", [address]);
+    expect(Number(rows[0]!.n)).toBe(1);
+    // Keys are per email: the same key for another address is another sign-up; a sign-up without
+    // a key is a second attempt at the first address (refused: taken).
+    expect((await browser.signUp(FRONT, email("other"), key)).status).toBe(201);
+    expect((await browser.signUp(FRONT, address)).status).toBe(409);
+    expect((await browser.signIn(FRONT, address)).status).toBe(200);
+    expect((await browser.user(FRONT))?.email).toBe(address);
+  });
+
+  const postgres = testPostgres();
+  it.skipIf(!postgres)(
+    "survives a 15 s PostgreSQL stop: everyone stays signed in, pages and data answer 200, writes say 503, a node started meanwhile serves reads and turns ready when it returns",
+    async () => {
+      // Signed-in users, with history kept (functional consent).
+      const users: { browser: Session; address: string }[] = [];
+      for (let i = 0; i < 4; i++) {
+        const browser = new Session();
+        const address = email("outage");
+        expect((await browser.signUp(FRONT, address)).status).toBe(201);
+        expect((await browser.signIn(FRONT, address)).status).toBe(200);
+        await browser.request(FRONT, "/api/consent", { json: { csrfToken: await browser.csrf(FRONT), consent: { checked: true, functional: true, tracking: false } } });
+        users.push({ browser, address });
+      }
+      const anonymous = new Session();
+      const pages = ["/en", "/en/profile/country/chl"];
+      const data = "/api/data?cube=trade_i_ots_a_sections&drilldowns=Section&cut=Section=5&time=2018";
+      const tally = { pages: {} as Record<number, number>, data: {} as Record<number, number>, healthThroughNginx: {} as Record<number, number>, sessionsKept: 0, sessionsLost: 0, writes: {} as Record<number, number> };
+      const count = (into: Record<number, number>, status: number) => (into[status] = (into[status] ?? 0) + 1);
+      const readAll = async () => {
+        for (const path of pages) count(tally.pages, (await anonymous.request(FRONT, path)).status);
+        count(tally.data, (await anonymous.request(FRONT, data)).status);
+        // A health checker polling through nginx (the mistake the guide warns of) must not take the nodes out.
+        count(tally.healthThroughNginx, (await fetch(`${FRONT}/api/health/ready`, { signal: AbortSignal.timeout(10_000) })).status);
+        for (const user of users) {
+          if ((await user.browser.user(FRONT))?.email === user.address) tally.sessionsKept++;
+          else tally.sessionsLost++;
+        }
+      };
+      await readAll();
+
+      let nodeC: ReturnType<Cluster["startNode"]> | null = null;
+      const C = "http://127.0.0.1:3203";
+      const stoppedAt = Date.now();
+      let restartedAt = 0;
+      let cLiveAfter = 0;
+      let cFailed: unknown = null;
+      postgres!.stop();
+      try {
+        try {
+          // A node started while the database is down.
+          nodeC = cluster.startNode("c", 3203);
+          const cLive = waitFor(`${C}/api/health/live`, 90_000).then(
+            () => void (cLiveAfter = Date.now() - stoppedAt),
+            (error: unknown) => void (cFailed = error),
+          );
+          // A write during the outage: a clear 503 with Retry-After, not an empty 500.
+          const writer = users[0]!.browser;
+          const write = await writer.request(FRONT, "/api/history", { json: { csrfToken: await writer.csrf(FRONT), visit: { link: "/profile/country/arg", title: "Argentina" } } });
+          count(tally.writes, write.status);
+          expect(write.status).toBe(503);
+          expect(write.headers.get("retry-after")).toBeTruthy();
+          expect((write.body as { error?: { code?: string } }).error?.code).toBe("database_unavailable");
+          // Reads throughout, for at least 15 s and until node c is up (at most 100 s).
+          while ((Date.now() - stoppedAt < 15_000 || (!cLiveAfter && !cFailed)) && Date.now() - stoppedAt < 100_000) {
+            await readAll();
+            await new Promise((resolve) => setTimeout(resolve, 500));
+          }
+          await cLive;
+          if (cFailed) throw cFailed;
+          expect(cLiveAfter, "node c never answered /api/health/live").toBeGreaterThan(0);
+          // Node c serves pages and data without its database, and says it is not ready.
+          expect((await anonymous.request(C, "/en")).status).toBe(200);
+          expect((await anonymous.request(C, data)).status).toBe(200);
+          const notReady = await fetch(`${C}/api/health/ready`);
+          expect(notReady.status).toBe(503);
+          expect(["unavailable", "warming"]).toContain(((await notReady.json()) as { status: string }).status);
+          expect((await fetch(`${C}/api/health/live`)).status).toBe(200);
+        } finally {
+          postgres!.start();
+          restartedAt = Date.now();
+        }
+        await waitFor(`${FRONT}/api/health/ready`, 30_000);
+        const recoveredAfter = Date.now() - restartedAt;
+        await waitFor(`${C}/api/health/ready`, 60_000);
+        const cReadyAfter = Date.now() - restartedAt;
+        // Everyone is still signed in, and their accounts work again.
+        for (const user of users) {
+          expect((await user.browser.user(FRONT))?.email).toBe(user.address);
+          const history = await user.browser.request(FRONT, "/api/history");
+          expect(history.status).toBe(200);
+        }
+        const writer = users[0]!.browser;
+        const write = await writer.request(FRONT, "/api/history", { json: { csrfToken: await writer.csrf(FRONT), visit: { link: "/profile/country/arg", title: "Argentina" } } });
+        expect(write.status).toBe(200);
+        console.log(
+          `[outage test] PostgreSQL stopped ${((restartedAt - stoppedAt) / 1000).toFixed(1)} s; answers during it: pages ${JSON.stringify(tally.pages)}, ` +
+            `/api/data ${JSON.stringify(tally.data)}, /api/health/ready through nginx ${JSON.stringify(tally.healthThroughNginx)}, writes ${JSON.stringify(tally.writes)}; ` +
+            `session reads signed in ${tally.sessionsKept}, signed out ${tally.sessionsLost}; nginx ready again ${(recoveredAfter / 1000).toFixed(1)} s after the restart; ` +
+            `node c (started during the outage) live after ${(cLiveAfter / 1000).toFixed(1)} s, ready ${(cReadyAfter / 1000).toFixed(1)} s after the restart`,
+        );
+        expect(tally.sessionsLost).toBe(0);
+        expect(tally.sessionsKept).toBeGreaterThan(4 * 5);
+        expect(Object.keys(tally.pages)).toEqual(["200"]);
+        expect(Object.keys(tally.data)).toEqual(["200"]);
+      } catch (error) {
+        console.error(`node c:\n${(cluster.logs.c ?? []).join("").slice(-3000)}`);
+        throw error;
+      } finally {
+        if (nodeC) cluster.killNode(nodeC);
+      }
+    },
+    180_000,
+  );
 
   it("loses no answered write when a node is killed under load", async () => {
     // Writers: history visits by ten signed-in users, and sign-ups, all through nginx.

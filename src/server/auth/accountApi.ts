@@ -1,6 +1,7 @@
 /**
  * The account API behind the forms: sign up, rename, change password, delete the account, and
- * bulk role changes. Route files only call these.
+ * bulk role changes. Route files only call these. A sign-up may carry an `Idempotency-Key`
+ * (db/idempotency.ts): retried, it creates one account and answers as the first did.
  */
 import "server-only";
 import { NextResponse } from "next/server";
@@ -24,32 +25,59 @@ import { sessionCookie, sessionCookieName, type ServerSession } from "./session"
 import { toSessionUser } from "./options";
 import { createUser, deleteUser, DuplicateEmailError, setPasswordHash, setRoles, updateName } from "./users";
 import { secureCookies } from "@/server/origin";
+import { fingerprintOf, hashedScope, idempotent, readIdempotencyKey, replayed, type Answer } from "@/server/db/idempotency";
+import { whileDatabaseAnswers } from "@/server/db/unavailable";
 
 /** After signing in by email link, a new password may be set without the old one for this long. */
 export const PASSWORD_RESET_WINDOW_MS = 15 * 60_000;
 
 
-export async function handleSignup(request: Request): Promise<Response> {
+async function signup(request: Request): Promise<Response> {
+  const idempotency = readIdempotencyKey(request.headers);
+  if (!idempotency.ok) return idempotency.response;
   const hit = await limiters().signup.hit(clientKey(request.headers));
   if (!hit.allowed) return tooManyRequests(hit.retryAfterSeconds);
   const input = await readProtectedPost(request, signupSchema);
   if (!input.ok) return input.response;
   const { name, email, password, isAcademic } = input.data;
+  // A retry of a sign-up that landed (its answer lost to a 502 or a timeout) gets that answer
+  // again, before any limit counts it or a password is hashed. The password is not part of the
+  // fingerprint (nothing derived from it is stored beside the key).
+  const ask = idempotency.key ? { scope: hashedScope("signup", email), key: idempotency.key, fingerprint: fingerprintOf({ name, email, isAcademic }) } : null;
+  if (ask) {
+    const again = await replayed(ask);
+    if (again) return again;
+  }
   const perEmail = await limiters().signupEmail.hit(email);
   if (!perEmail.allowed) return tooManyRequests(perEmail.retryAfterSeconds);
   const passwordHash = await hashPassword(password);
-  try {
+  const create = async (): Promise<Answer> => {
     await createUser({ name, email, passwordHash, isAcademic });
+    return { status: 201, body: { ok: true } };
+  };
+  try {
+    if (ask) return await idempotent(ask, create);
+    const done = await create();
+    return Response.json(done.body, { status: done.status });
   } catch (error) {
     if (error instanceof DuplicateEmailError) {
       return jsonError(409, "email_taken", "An account with this email already exists. Sign in instead.");
     }
     throw error;
   }
-  return Response.json({ ok: true }, { status: 201 });
 }
 
-export async function handleNameChange(request: Request): Promise<Response> {
+/**
+ * The account routes need the app database: while it cannot be reached they answer 503 with
+ * Retry-After and the JSON error body (nothing was changed), never an empty 500.
+ */
+export const handleSignup = (request: Request) => whileDatabaseAnswers("POST /api/account/signup", () => signup(request));
+export const handleNameChange = (request: Request) => whileDatabaseAnswers("POST /api/account/name", () => nameChange(request));
+export const handlePasswordChange = (request: Request) => whileDatabaseAnswers("POST /api/account/password", () => passwordChange(request));
+export const handleDeleteAccount = (request: Request) => whileDatabaseAnswers("POST /api/account/delete", () => deleteAccount(request));
+export const handleBulkAccess = (request: Request) => whileDatabaseAnswers("POST /api/bulk-access", () => bulkAccess(request));
+
+async function nameChange(request: Request): Promise<Response> {
   const auth = await requireApiSession();
   if (!auth.ok) return auth.response;
   const input = await readProtectedPost(request, nameChangeSchema);
@@ -75,7 +103,7 @@ async function checkPassword(session: ServerSession, password: string | undefine
   return null;
 }
 
-export async function handlePasswordChange(request: Request): Promise<Response> {
+async function passwordChange(request: Request): Promise<Response> {
   const auth = await requireApiSession();
   if (!auth.ok) return auth.response;
   const input = await readProtectedPost(request, passwordChangeSchema);
@@ -101,7 +129,7 @@ export async function handlePasswordChange(request: Request): Promise<Response> 
   return response;
 }
 
-export async function handleDeleteAccount(request: Request): Promise<Response> {
+async function deleteAccount(request: Request): Promise<Response> {
   const auth = await requireApiSession();
   if (!auth.ok) return auth.response;
   const input = await readProtectedPost(request, deleteAccountSchema);
@@ -119,7 +147,7 @@ export async function handleDeleteAccount(request: Request): Promise<Response> {
   return response;
 }
 
-export async function handleBulkAccess(request: Request): Promise<Response> {
+async function bulkAccess(request: Request): Promise<Response> {
   const auth = await requireApiSession();
   if (!auth.ok) return auth.response;
   if (!canManageBulkAccess(auth.session.row.role)) {

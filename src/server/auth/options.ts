@@ -13,6 +13,8 @@ import { normaliseEmail } from "@/domain/auth/validation";
 import { sendMail } from "@/server/mail/mailer";
 import { buildSignInEmail } from "@/server/mail/signInEmail";
 import type { UserRow } from "@/server/db/schema";
+import { describeCause, isDatabaseUnavailable } from "@/server/db/unavailable";
+import type { JWT } from "next-auth/jwt";
 import { pushLocalConsentAtSignIn } from "@/server/consent/store";
 import { appAdapter } from "./adapter";
 import { authOrigin, ensureNextAuthUrl, secureCookies } from "@/server/origin";
@@ -54,6 +56,35 @@ function logLine(level: "error" | "warn" | "debug", code: string, metadata?: unk
   const line = `[auth] ${level} ${String(code).slice(0, 64)}${detail ? ` ${String(detail).replace(/\s+/g, " ").slice(0, 500)}` : ""}`;
   if (level === "error") console.error(line);
   else if (level === "warn") console.warn(line);
+}
+
+let outageLoggedAt = 0;
+
+/**
+ * Every session read checks the user's row: a deleted user or an older session version (password
+ * changed, signed out) ends the session. While the app database cannot be reached, the session is
+ * kept as the token last saw it (its user, role and consent) instead of ending: next-auth would
+ * answer `{}` and delete the cookie, signing everyone out for good. Revocation still wins: the
+ * first read once the database answers compares the version again.
+ */
+export async function refreshSessionToken(token: JWT, findUser: (id: string) => Promise<UserRow | undefined> = (id) => findUserById(id), now = Date.now()): Promise<JWT> {
+  let row: UserRow | undefined;
+  try {
+    row = token.sub ? await findUser(token.sub) : undefined;
+  } catch (error) {
+    if (!token.u || !isDatabaseUnavailable(error)) throw error;
+    if (now - outageLoggedAt > 10_000) {
+      outageLoggedAt = now;
+      console.warn(`[auth] the app database is unreachable: sessions are answered from their tokens until it returns (${describeCause(error)})`);
+    }
+    return token;
+  }
+  if (!row || row.sessionVersion !== token.sv) throw new SessionEndedError("Session ended");
+  token.u = toSessionUser(row);
+  token.name = row.name;
+  token.email = row.email;
+  delete token.picture;
+  return token;
 }
 
 let cached: NextAuthOptions | null = null;
@@ -120,13 +151,7 @@ export function authOptions(): NextAuthOptions {
           if (account.type === "email") await markEmailVerified(row.id);
           await pushLocalConsentAtSignIn(row);
         }
-        const row = token.sub ? await findUserById(token.sub) : undefined;
-        if (!row || row.sessionVersion !== token.sv) throw new SessionEndedError("Session ended");
-        token.u = toSessionUser(row);
-        token.name = row.name;
-        token.email = row.email;
-        delete token.picture;
-        return token;
+        return refreshSessionToken(token);
       },
       session({ session, token }) {
         if (token.u) session.user = token.u;

@@ -16,6 +16,7 @@ import { isSameOrigin } from "./csrf";
 import { authOptions } from "./options";
 import { authOrigin } from "@/server/origin";
 import { limiters } from "./rateLimits";
+import { isDatabaseUnavailable, whileDatabaseAnswers } from "@/server/db/unavailable";
 
 export interface AuthRouteContext {
   params: Promise<{ nextauth: string[] }>;
@@ -124,6 +125,7 @@ async function safely(run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
     console.warn(`[auth] refused a request next-auth could not read: ${String((error as Error)?.message ?? error).slice(0, 200)}`);
     return jsonError(400, "bad_request", "The sign-in request could not be read.");
   }
@@ -134,7 +136,13 @@ export async function handleAuthRequest(request: NextRequest, context: AuthRoute
   const run = () => safely(async () => (await NextAuth(request, context, options)) as Response);
   const [action, provider] = (await context.params).nextauth ?? [];
   if (request.method !== "POST") return refuseBadInput(request, action, provider, "") ?? run();
+  // Sign-in needs the accounts and the shared counters: while the app database cannot be reached
+  // the answer is 503 with Retry-After (try again), not a 400 or an empty 500. Reading a session
+  // (GET) does not come here: it is answered from the token meanwhile (options.ts).
+  return whileDatabaseAnswers(`POST /api/auth/${action ?? ""}`, () => handlePost(request, run, action, provider));
+}
 
+async function handlePost(request: NextRequest, run: () => Promise<Response>, action: string | undefined, provider: string | undefined): Promise<Response> {
   if (!isSameOrigin(request.headers, authOrigin().origin)) {
     return jsonError(403, "cross_site", "This request must come from the site itself.");
   }

@@ -15,6 +15,7 @@ import { secureCookies } from "@/server/origin";
 import { SESSION_MAX_AGE_SECONDS, toSessionUser } from "./options";
 import { authSecret } from "./secret";
 import { findUserById } from "./users";
+import { isDatabaseUnavailable } from "@/server/db/unavailable";
 
 export interface ServerSession {
   user: SessionUser;
@@ -51,6 +52,36 @@ export async function sessionFromToken(raw: string | undefined): Promise<ServerS
   if (!row || row.sessionVersion !== token.sv) return null;
   const exp = typeof token.exp === "number" ? token.exp * 1000 : Date.now();
   return { user: toSessionUser(row), row, token, expires: new Date(exp).toISOString() };
+}
+
+/**
+ * The signed-in user of a token for reads that must go on while the app database is away (a
+ * bulk download's role, say): the user's row when it can be read, else the token's last known
+ * user (as GET /api/auth/session answers meanwhile). Null for no session, an ended one, or a
+ * token that never carried a user. Writes use sessionFromToken, which needs the row.
+ */
+export async function sessionUserFromToken(raw: string | undefined, findUser: (id: string) => Promise<UserRow | undefined> = (id) => findUserById(id)): Promise<SessionUser | null> {
+  if (!raw) return null;
+  let token: JWT | null;
+  try {
+    token = await decode({ token: raw, secret: authSecret() });
+  } catch {
+    return null;
+  }
+  if (!token?.sub) return null;
+  try {
+    const row = await findUser(token.sub);
+    return row && row.sessionVersion === token.sv ? toSessionUser(row) : null;
+  } catch (error) {
+    if (isDatabaseUnavailable(error) && token.u) return token.u;
+    throw error;
+  }
+}
+
+/** The user of the request's session cookie (sessionUserFromToken): for reads that work during a database outage. */
+export async function currentSessionUser(): Promise<SessionUser | null> {
+  const jar = new Map((await cookies()).getAll().map((cookie) => [cookie.name, cookie.value] as const));
+  return sessionUserFromToken(sessionTokenFrom(jar));
 }
 
 /**

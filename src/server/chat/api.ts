@@ -25,6 +25,7 @@ import { currentSession } from "@/server/auth/session";
 import { windowCounter, type WindowCounter } from "@/server/http/counters";
 import { jsonError, tooManyRequests } from "@/server/http/jsonError";
 import { clientKey } from "@/server/http/rateLimit";
+import { whileDatabaseAnswers } from "@/server/db/unavailable";
 import { answerQuestion } from "./interpreter";
 import { answerWithLlm, llmConfig } from "./llm";
 import { appendTurn, deleteSession, getSession, listSessions, mayKeepChat, saveSession } from "@/server/chatSessions/repository";
@@ -68,7 +69,7 @@ function sseEvent(event: string, data: unknown): Uint8Array {
   return new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
-export async function handleChat(request: Request): Promise<Response> {
+async function chat(request: Request): Promise<Response> {
   const limits = limiters();
   const byAddress = await limits.address.hit(clientKey(request.headers));
   if (!byAddress.allowed) return tooManyRequests(byAddress.retryAfterSeconds, LIMITED);
@@ -133,14 +134,14 @@ function parseId(raw: string): string | null {
 
 const BAD_ID = "A conversation id is 1 to 64 letters, digits, - or _.";
 
-export async function handleSessionList(): Promise<Response> {
+async function sessionList(): Promise<Response> {
   const auth = await requireApiSession();
   if (!auth.ok) return auth.response;
   const kept = mayKeepChat(auth.session.row);
   return Response.json({ sessions: kept ? await listSessions(auth.session.row.id) : [], kept }, { headers: noStore });
 }
 
-export async function handleSessionGet(rawId: string): Promise<Response> {
+async function sessionGet(rawId: string): Promise<Response> {
   const id = parseId(rawId);
   if (!id) return jsonError(400, "invalid_id", BAD_ID);
   const auth = await requireApiSession();
@@ -155,7 +156,7 @@ const putSchema = z.strictObject({
   turns: z.array(chatTurnSchema).max(MAX_TURNS),
 });
 
-export async function handleSessionPut(request: Request, rawId: string): Promise<Response> {
+async function sessionPut(request: Request, rawId: string): Promise<Response> {
   const id = parseId(rawId);
   if (!id) return jsonError(400, "invalid_id", BAD_ID);
   const auth = await requireApiSession();
@@ -173,7 +174,7 @@ export async function handleSessionPut(request: Request, rawId: string): Promise
   return Response.json({ session }, { headers: noStore });
 }
 
-export async function handleSessionDelete(request: Request, rawId: string): Promise<Response> {
+async function sessionDelete(request: Request, rawId: string): Promise<Response> {
   const id = parseId(rawId);
   if (!id) return jsonError(400, "invalid_id", BAD_ID);
   const auth = await requireApiSession();
@@ -185,3 +186,11 @@ export async function handleSessionDelete(request: Request, rawId: string): Prom
   if (!(await deleteSession(auth.session.row.id, id))) return jsonError(404, "not_found", "No such conversation.", noStore);
   return Response.json({ deleted: true }, { headers: noStore });
 }
+
+// The conversations live in the app database, and the limits in its counters: while it cannot be
+// reached these answer 503 with Retry-After and the JSON error body, never an empty 500.
+export const handleChat = (request: Request) => whileDatabaseAnswers("POST /api/chat", () => chat(request));
+export const handleSessionList = () => whileDatabaseAnswers("GET /api/chat/sessions", () => sessionList());
+export const handleSessionGet = (rawId: string) => whileDatabaseAnswers("GET /api/chat/sessions/:id", () => sessionGet(rawId));
+export const handleSessionPut = (request: Request, rawId: string) => whileDatabaseAnswers("PUT /api/chat/sessions/:id", () => sessionPut(request, rawId));
+export const handleSessionDelete = (request: Request, rawId: string) => whileDatabaseAnswers("DELETE /api/chat/sessions/:id", () => sessionDelete(request, rawId));

@@ -12,8 +12,12 @@
  * - PostgreSQL has a pool; `tx` is a real transaction on one pooled connection.
  * Pending migrations are applied before the first query (SQLite: when opened; PostgreSQL: on the
  * first use, once).
+ * A `use` or `tx` called inside a `tx` of the same database (in its async flow) joins it: an
+ * idempotency key is stored in the same transaction as the write it guards (idempotency.ts),
+ * whichever repository function makes the write.
  */
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
@@ -52,6 +56,24 @@ export interface AppDb {
 export const MIGRATIONS_DIR = join(process.cwd(), "src", "server", "db", "migrations");
 export const PG_MIGRATIONS_DIR = join(process.cwd(), "src", "server", "db", "migrations-pg");
 
+/** The transaction open in this async flow, per database (`open` false once it ended). */
+const openTransaction = new AsyncLocalStorage<{ db: symbol; orm: Orm; open: boolean }>();
+
+function joined(db: symbol): Orm | null {
+  const current = openTransaction.getStore();
+  return current?.open && current.db === db ? current.orm : null;
+}
+
+/** Runs `work` as the open transaction of its async flow; anything it left running afterwards (a promise not awaited) takes its own turn again. */
+async function inTransaction<T>(db: symbol, orm: Orm, work: (orm: Orm) => Promise<T>): Promise<T> {
+  const store = { db, orm, open: true };
+  try {
+    return await openTransaction.run(store, () => work(orm));
+  } finally {
+    store.open = false;
+  }
+}
+
 /** One at a time: each waits for the one before it to settle. */
 class Turns {
   private tail: Promise<unknown> = Promise.resolve();
@@ -76,25 +98,32 @@ export function openDb(path: string, migrationsFolder = MIGRATIONS_DIR): AppDb {
   const orm = drizzle(sqlite, { schema });
   migrate(orm, { migrationsFolder });
   const turns = new Turns();
+  const self = Symbol(path);
   return {
     dialect: "sqlite",
     where: path,
     t: schema,
     sqlite,
     pool: null,
-    use: (work) => turns.run(() => work(orm)),
-    tx: (work) =>
-      turns.run(async () => {
+    use: (work) => {
+      const open = joined(self);
+      return open ? work(open) : turns.run(() => work(orm));
+    },
+    tx: (work) => {
+      const open = joined(self);
+      if (open) return work(open);
+      return turns.run(async () => {
         sqlite.exec("BEGIN IMMEDIATE");
         try {
-          const result = await work(orm);
+          const result = await inTransaction(self, orm, work);
           sqlite.exec("COMMIT");
           return result;
         } catch (error) {
           if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
           throw error;
         }
-      }),
+      });
+    },
     ping: async () => void sqlite.prepare("SELECT 1").get(),
     close: async () => void sqlite.close(),
   };
@@ -106,6 +135,7 @@ export function openPgDb(url: string, options: { max?: number; migrationsFolder?
   pool.on("error", (error) => console.error(`[db] idle PostgreSQL connection failed: ${error.message}`));
   const orm = drizzlePg(pool, { schema: pgSchema }) as unknown as Orm;
   let ready: Promise<void> | null = null;
+  const self = Symbol(redactedUrl(url));
   const migrated = () => {
     ready ??= migratePg(drizzlePg(pool), { migrationsFolder: options.migrationsFolder ?? PG_MIGRATIONS_DIR }).catch((error: unknown) => {
       ready = null;
@@ -120,12 +150,16 @@ export function openPgDb(url: string, options: { max?: number; migrationsFolder?
     sqlite: null,
     pool,
     use: async (work) => {
+      const open = joined(self);
+      if (open) return work(open);
       await migrated();
       return work(orm);
     },
     tx: async (work) => {
+      const open = joined(self);
+      if (open) return work(open);
       await migrated();
-      return (orm as unknown as { transaction: <T>(w: (tx: Orm) => Promise<T>) => Promise<T> }).transaction((tx) => work(tx));
+      return (orm as unknown as { transaction: <T>(w: (tx: Orm) => Promise<T>) => Promise<T> }).transaction((tx) => inTransaction(self, tx, work));
     },
     ping: async () => {
       await migrated();

@@ -126,3 +126,17 @@ export const profileViews = pgTable(
   },
   (table) => [primaryKey({ columns: [table.path, table.day] }), index("profile_views_day_idx").on(table.day)],
 );
+
+/** Idempotency keys of writes (schema.ts has the why). */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    status: integer("status").notNull(),
+    body: text("body").notNull(),
+    createdAt: time("created_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.key] }), index("idempotency_keys_created_idx").on(table.createdAt)],
+);

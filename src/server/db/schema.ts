@@ -1,5 +1,5 @@
 /**
- * The app database schema (users, sign-in links, profile history, API keys, profile view counts). SQLite today; kept portable to PostgreSQL:
+ * The app database schema (users, sign-in links, profile history, API keys, profile view counts, idempotency keys). SQLite today; kept portable to PostgreSQL:
  * text ids (UUIDs), integer timestamps in milliseconds, JSON stored as text, no SQLite-only
  * features. Change it with `npx drizzle-kit generate` and commit the migration it writes; the
  * server applies pending migrations when it starts.
@@ -145,6 +145,27 @@ export const chatSessions = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.id] }), index("chat_sessions_user_time_idx").on(table.userId, table.updatedAt)],
+);
+
+/**
+ * Idempotency keys of writes (issue 41): a client that sends `Idempotency-Key` with a sign-up, a
+ * consent or history write gets, for a retry with the same key, the answer of the write that landed
+ * instead of a second write. Stored in the write's own transaction; kept a day (idempotency.ts).
+ * `scope` says whose key it is (a user id, or a hash of the email signing up).
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    /** SHA-256 of the request's fields: the same key with another request is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    status: integer("status").notNull(),
+    /** The answer's JSON. */
+    body: text("body").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.key] }), index("idempotency_keys_created_idx").on(table.createdAt)],
 );
 
 export type UserRow = typeof users.$inferSelect;

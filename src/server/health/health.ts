@@ -1,10 +1,14 @@
 /**
- * GET /api/health, for load balancers and operators: is this node able to answer (the app database
- * reachable, migrated), which warehouse generation it serves, and whether it is shutting down.
- * 200 when it can take traffic; 503 when the database is unreachable or the node is draining.
+ * Health for load balancers, supervisors and operators, in two questions (docs/deploy.md):
+ * - live (`/api/health/live`): can this process serve pages and data? 200 unless it is draining.
+ *   Nothing shared is asked: a database outage must never make a supervisor restart every node.
+ * - ready (`/api/health/ready`, and `/api/health` as before): should it get traffic now? Live,
+ *   the app database reachable and migrated, and the page cache warmed after a start.
+ * Both say which warehouse generation the node serves.
  */
 import "server-only";
 import { getDb } from "@/server/db/client";
+import { publicCause } from "@/server/db/unavailable";
 import { warehouseMeta } from "@/server/warehouse/db";
 import { generationOf } from "@/domain/bulk/bulk";
 
@@ -34,6 +38,35 @@ export interface Health {
   uptimeSeconds: number;
 }
 
+async function warehouseState(): Promise<Health["warehouse"]> {
+  try {
+    const meta = await warehouseMeta();
+    if (meta) return { available: true, generation: generationOf(meta.build.fingerprint ?? ""), builtAt: meta.build.built_at ?? null };
+  } catch {
+    // A missing warehouse leaves the node up (the pages say so); it is reported, not fatal.
+  }
+  return { available: false, generation: null, builtAt: null };
+}
+
+export interface Liveness {
+  status: "ok" | "draining";
+  warming: boolean;
+  warehouse: Health["warehouse"];
+  uptimeSeconds: number;
+}
+
+/** Liveness: the process answers; 503 only while it drains (SIGTERM). Never asks the database. */
+export async function liveness(): Promise<{ status: number; body: Liveness }> {
+  const draining = isDraining();
+  return {
+    status: draining ? 503 : 200,
+    body: { status: draining ? "draining" : "ok", warming: state.__otoWarming === true, warehouse: await warehouseState(), uptimeSeconds: Math.round(process.uptime()) },
+  };
+}
+
+/** Readiness: live, the app database answering, and warm. What `/api/health` has always answered. */
+export const readiness = (): Promise<{ status: number; body: Health }> => health();
+
 export async function health(): Promise<{ status: number; body: Health }> {
   let database: Health["database"];
   try {
@@ -46,15 +79,10 @@ export async function health(): Promise<{ status: number; body: Health }> {
       clearTimeout(timer);
     }
   } catch (error) {
-    database = { dialect: "unknown", ok: false, error: (error as Error).message.slice(0, 200) };
+    // Codes only (anyone may read this); the node's log has the whole cause (waitForDatabase).
+    database = { dialect: "unknown", ok: false, error: publicCause(error) };
   }
-  let warehouse: Health["warehouse"] = { available: false, generation: null, builtAt: null };
-  try {
-    const meta = await warehouseMeta();
-    if (meta) warehouse = { available: true, generation: generationOf(meta.build.fingerprint ?? ""), builtAt: meta.build.built_at ?? null };
-  } catch {
-    // A missing warehouse leaves the node up (the pages say so); it is reported, not fatal.
-  }
+  const warehouse = await warehouseState();
   const status: Health["status"] = isDraining() ? "draining" : !database.ok ? "unavailable" : state.__otoWarming ? "warming" : "ok";
   return { status: status === "ok" ? 200 : 503, body: { status, database, warehouse, uptimeSeconds: Math.round(process.uptime()) } };
 }

@@ -32,7 +32,7 @@ export function useAppDb(dialect: "sqlite" | "postgres"): () => AppDb {
     await db.ping();
   });
   beforeEach(async () => {
-    await db!.pool!.query("TRUNCATE users, verification_tokens, profile_history, api_keys, rate_limits, game_results, profile_views, chat_sessions CASCADE");
+    await db!.pool!.query("TRUNCATE users, verification_tokens, profile_history, api_keys, rate_limits, game_results, profile_views, chat_sessions, idempotency_keys CASCADE");
   });
   afterAll(async () => {
     await db?.close();

@@ -1,4 +1,5 @@
 import { handlePlay, handlePuzzle } from "@/server/games/api";
+import { whileDatabaseAnswers } from "@/server/db/unavailable";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -8,5 +9,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ game
 }
 
 export async function POST(request: Request, { params }: { params: Promise<{ game: string }> }) {
-  return handlePlay(request, (await params).game);
+  const game = (await params).game;
+  return whileDatabaseAnswers("POST /api/games/:game", () => handlePlay(request, game));
 }

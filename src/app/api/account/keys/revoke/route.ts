@@ -1,8 +1,9 @@
 import { handleRevokeKey } from "@/server/api/keysApi";
+import { whileDatabaseAnswers } from "@/server/db/unavailable";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export function POST(request: Request) {
-  return handleRevokeKey(request);
+  return whileDatabaseAnswers("POST /api/account/keys/revoke", () => handleRevokeKey(request));
 }
