@@ -134,3 +134,21 @@ describe("the site's own chart data", () => {
     expect((await m.check("198.51.100.9", {}, "/api/data")).kind).toBe("limited");
   });
 });
+
+describe("the meter while its shared counters are away", () => {
+  it("counts on this node with the same limit instead of letting everything through", async () => {
+    const broken = (_name: string, limit: number, windowMs: number) => ({
+      limit,
+      windowMs,
+      hit: async () => {
+        throw new Error("connect ECONNREFUSED");
+      },
+      count: async () => ({ count: 0, retryAfterSeconds: 0 }),
+      reset: async () => {},
+    });
+    const m = new ApiMeter({ anonymousPerMinute: 3, keyPerMinute: 10, proKeyPerMinute: 20, findKey: async () => null, counter: broken });
+    for (let i = 0; i < 3; i++) expect((await m.check("198.51.100.7", {}, "/api/data")).kind).toBe("allowed");
+    expect((await m.check("198.51.100.7", {}, "/api/data")).kind).toBe("limited");
+    expect((await m.check("198.51.100.8", {}, "/api/data")).kind).toBe("allowed");
+  });
+});

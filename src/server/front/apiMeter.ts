@@ -8,12 +8,14 @@
  * Every metered answer carries the limit (IETF draft "RateLimit header fields for HTTP"):
  * `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (seconds) and `RateLimit-Policy`;
  * a refusal is 429 with `Retry-After`. Counters are WindowCounters: per process with SQLite,
- * shared by every node through PostgreSQL. If the shared store fails, the request is let through
- * (and logged): an outage of the counters must not take the public API down with it.
+ * shared by every node through PostgreSQL. If the shared store fails, the request is counted
+ * on this node's own counters (and logged): an outage of the counters must not take the public API
+ * down with it, nor leave it unmetered.
  */
 import "server-only";
 import type { IncomingHttpHeaders } from "node:http";
 import { MemoryCounter, type WindowCounter } from "@/server/http/counters";
+import { RateLimiter } from "@/server/http/rateLimit";
 import { hasPaidPlan } from "@/domain/auth/roles";
 
 /** The API paths the limits apply to: the documented data API and the bulk files. */
@@ -68,6 +70,14 @@ export class ApiMeter {
   private readonly keyed: WindowCounter;
   private readonly proKeyed: WindowCounter;
   private readonly pageData: WindowCounter;
+  private readonly fallbacks = new Map<WindowCounter, RateLimiter>();
+  private fallbackLogged = false;
+
+  private fallbackFor(limiter: WindowCounter): RateLimiter {
+    let local = this.fallbacks.get(limiter);
+    if (!local) this.fallbacks.set(limiter, (local = new RateLimiter(limiter.limit, limiter.windowMs, 50_000, this.options.now)));
+    return local;
+  }
 
   constructor(private readonly options: ApiMeterOptions) {
     const windowMs = API_WINDOW_SECONDS * 1000;
@@ -96,8 +106,11 @@ export class ApiMeter {
     try {
       hit = await limiter.hit(counted);
     } catch (error) {
-      console.error(`[api] rate-limit counters unavailable, request let through: ${(error as Error).message}`);
-      return { kind: "allowed", headers: {} };
+      // The shared counters are away (the app database): this node counts alone, with the same
+      // limit, rather than letting everything through unmetered.
+      if (!this.fallbackLogged) console.error(`[api] rate-limit counters unavailable, counting on this node meanwhile: ${(error as Error).message}`);
+      this.fallbackLogged = true;
+      hit = this.fallbackFor(limiter).hit(counted);
     }
     const rateHeaders = {
       "RateLimit-Limit": String(limiter.limit),
