@@ -20,6 +20,7 @@ import { Header } from "@/features/shell/Header";
 import { siteUrl } from "@/server/origin";
 import { settings } from "@/server/settings";
 import { Providers } from "@/features/shell/Providers";
+import { feedAlternates, shareImages } from "@/features/shell/metadata";
 import { AccountMenu } from "@/features/account/AccountMenu";
 import { currentSession } from "@/server/auth/session";
 import type { Session } from "next-auth";
@@ -36,8 +37,11 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
     title: { default: t("siteName"), template: `%s | ${t("siteName")}` },
     description: tm("description"),
     applicationName: t("siteName"),
-    openGraph: { siteName: t("siteName"), type: "website", locale: LOCALE_TAGS[locale] },
-    twitter: { card: "summary" },
+    // Pages that build their own (pageMetadata) replace these; the rest share the site's card and feed.
+    alternates: { types: feedAlternates(locale, t("siteName")) },
+    openGraph: { siteName: t("siteName"), type: "website", locale: LOCALE_TAGS[locale], images: shareImages(locale, "/", t("siteName")) },
+    twitter: { card: "summary_large_image", images: shareImages(locale, "/", t("siteName")) },
+    icons: { apple: [{ url: "/apple-touch-icon.png", sizes: "180x180", type: "image/png" }] },
   };
 }
 

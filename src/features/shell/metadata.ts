@@ -1,5 +1,16 @@
 import type { Metadata } from "next";
 import { DEFAULT_LOCALE, LOCALES, LOCALE_TAGS, type Locale } from "@/domain/i18n/locales";
+import { SHARE_IMAGE_SIZE, shareImagePath } from "@/domain/seo/shareImage";
+
+/** The blog's feed in the page's language: every page links it in its head (<link rel="alternate">). */
+export function feedAlternates(locale: Locale, title: string): NonNullable<NonNullable<Metadata["alternates"]>["types"]> {
+  return { "application/rss+xml": [{ url: `/api/blog/rss.xml?locale=${locale}`, title }] };
+}
+
+/** The share image of a page (og:image, twitter:image): its own card, or the site's. */
+export function shareImages(locale: Locale, path: string, alt: string) {
+  return [{ url: shareImagePath(locale, path), ...SHARE_IMAGE_SIZE, alt, type: "image/png" }];
+}
 
 /**
  * Canonical URL and one alternate per language (plus x-default) for a page path given without
@@ -23,10 +34,11 @@ export function pageMetadata(opts: {
   const alternates = localizedAlternates(opts.locale, opts.path);
   // Absolute: a layout's title template does not reach pages of its own segment.
   const fullTitle = opts.title === opts.siteName ? opts.siteName : `${opts.title} | ${opts.siteName}`;
+  const images = shareImages(opts.locale, opts.path, fullTitle);
   return {
     title: { absolute: fullTitle },
     description: opts.description,
-    alternates,
+    alternates: { ...alternates, types: feedAlternates(opts.locale, opts.siteName) },
     openGraph: {
       title: fullTitle,
       description: opts.description,
@@ -34,7 +46,8 @@ export function pageMetadata(opts: {
       locale: LOCALE_TAGS[opts.locale],
       type: "website",
       url: alternates?.canonical as string,
+      images,
     },
-    twitter: { card: "summary", title: fullTitle, description: opts.description },
+    twitter: { card: "summary_large_image", title: fullTitle, description: opts.description, images },
   };
 }

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { DataAvailabilityPage } from "@/features/dataAvailability/DataAvailabilityPage";
 import { pageMetadata } from "@/features/shell/metadata";
+import { DatasetJsonLd } from "@/features/seo/DatasetJsonLd";
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -17,5 +18,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function Page({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  return <DataAvailabilityPage locale={locale} />;
+  return (
+    <>
+      <DatasetJsonLd locale={locale} />
+      <DataAvailabilityPage locale={locale} />
+    </>
+  );
 }

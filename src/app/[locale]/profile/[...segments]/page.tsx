@@ -14,6 +14,7 @@ import { ProfilePreview } from "@/features/profiles/ProfilePreview";
 import { ProfileView } from "@/features/profiles/ProfileView";
 import { profileTitle } from "@/server/profiles/titles";
 import { pageMetadata } from "@/features/shell/metadata";
+import { ProfileJsonLd } from "@/features/seo/ProfileJsonLd";
 import { proAccess } from "@/server/auth/proAccess";
 import { memberLookup } from "@/server/profiles/lookup";
 import { subnationalRoute } from "@/domain/subnational/routes";
@@ -100,6 +101,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   return (
     <>
       <RecordVisit link={`/profile${buildProfilePath(result.target)}`} title={profileTitle(result.target, index, locale)} />
+      <ProfileJsonLd target={result.target} index={index} locale={locale} />
       {access && !access.allowed ? (
         <ProfilePreview target={result.target} index={index} locale={locale} signedIn={access.signedIn} />
       ) : (

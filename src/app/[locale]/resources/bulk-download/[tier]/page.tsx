@@ -5,6 +5,7 @@ import { BULK_TIERS, type BulkTier } from "@/domain/bulk/bulk";
 import type { Locale } from "@/domain/i18n/locales";
 import { BulkPage } from "@/features/bulk/BulkPage";
 import { pageMetadata } from "@/features/shell/metadata";
+import { DatasetJsonLd } from "@/features/seo/DatasetJsonLd";
 import { siteUrl } from "@/server/origin";
 
 /** /resources/bulk-download/{international,national,products} (bill-of-lading has its own page). */
@@ -27,5 +28,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function Page({ params }: Props) {
   const { locale, tier } = await params;
   setRequestLocale(locale);
-  return <BulkPage locale={locale} tier={tierOf(tier)} origin={siteUrl().origin} />;
+  return (
+    <>
+      <DatasetJsonLd locale={locale} tier={tierOf(tier)} />
+      <BulkPage locale={locale} tier={tierOf(tier)} origin={siteUrl().origin} />
+    </>
+  );
 }
