@@ -33,25 +33,26 @@ export async function ProfileHero({
     <div className={classes.hero}>
       <Container size="lg" py="xl">
         <Stack gap="lg">
-          <Group gap="md" wrap="wrap" align="center">
-            {images.map((image) => (
-              // eslint-disable-next-line @next/next/no-img-element -- SVG member images with long cache
-              <img key={image.src} src={image.src} alt={image.alt} className={classes.heroImage} />
-            ))}
-            <Stack gap={4} style={{ flex: 1, minWidth: 200 }}>
-              <Group gap="sm" justify="space-between">
+          <Group gap="md" wrap="wrap" align="center" justify="space-between">
+            <Group gap="md" wrap="wrap" align="center" style={{ flex: 1, minWidth: 0 }}>
+              {images.map((image) => (
+                // eslint-disable-next-line @next/next/no-img-element -- SVG member images with long cache
+                <img key={image.src} src={image.src} alt={image.alt} className={classes.heroImage} />
+              ))}
+              <Stack gap={4} style={{ flex: 1, minWidth: 200 }}>
                 <Badge variant="light" w="fit-content">
                   {kind}
                 </Badge>
-                <Group gap="xs">
-                  {actions}
-                  <ProfileSearch label={t("searchOthers")} />
-                </Group>
-              </Group>
-              <Title order={1} data-testid="profile-title">
-                {title}
-              </Title>
-            </Stack>
+                <Title order={1} data-testid="profile-title">
+                  {title}
+                </Title>
+              </Stack>
+            </Group>
+            {/* Beside the name on wide screens, under it on a phone. */}
+            <Group gap="xs">
+              {actions}
+              <ProfileSearch label={t("searchOthers")} />
+            </Group>
           </Group>
           {children}
           <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, md: Math.max(3, Math.min(stats.length, 6)) }} spacing="md">
