@@ -73,11 +73,12 @@ describe("products of a pair", () => {
     { id: "8471", name: "Computers", section: machinery, value: 30, share: 0.3 },
     { id: "8473", name: "Parts", section: machinery, value: 10, share: 0.1 },
   ];
-  it("nest in their sections in the treemap, the largest tiles only", () => {
+  it("nest in their sections in the treemap, the largest tiles and the rest as one Other tile", () => {
     const input = productTreemap(rows, "hs4", 1990, 2);
     expect(input.rows.map((r) => [r.id, r.group, r.color])).toEqual([
       ["8703", "17", "#abcdef"],
       ["8471", "16", "#123456"],
+      ["__other__", null, "#b1bac6"],
     ]);
     expect(input.groups.map((g) => g.id)).toEqual(["17", "16"]);
     expect(input).toMatchObject({ year: 1990, dimension: "HS4" });
@@ -95,4 +96,15 @@ describe("products of a pair", () => {
 it("names BACI datasets by their revision", () => {
   expect(datasetLabel("baci_hs12")).toEqual({ key: "baci", values: { classification: "HS12" } });
   expect(datasetLabel("comtrade_hs4_sample")).toEqual({ key: "comtrade_hs4_sample", values: {} });
+});
+
+describe("a capped product treemap", () => {
+  it("keeps the products past the cap as one Other tile, so every share is of the pair's whole total", () => {
+    const rows = Array.from({ length: 5 }, (_, i) => ({ id: `010${i}`, name: `P${i}`, value: 10 - i, section: null }));
+    const treemap = productTreemap(rows as never, "hs4", 1990, 3);
+    expect(treemap.rows.map((r) => r.value)).toEqual([10, 9, 8, 13]);
+    expect(treemap.rows.reduce((sum, r) => sum + (r.value ?? 0), 0)).toBe(40);
+    expect(treemap.rows.at(-1)?.kind).toBe("other");
+    expect(productTreemap(rows as never, "hs4", 1990, 10).rows).toHaveLength(5);
+  });
 });

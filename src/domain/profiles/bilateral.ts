@@ -7,6 +7,7 @@ import type { TimeSeriesInput, TreemapInput } from "@/domain/charts/options";
 import { FLOW_COLORS } from "@/domain/charts/presentation";
 import type { ChartTable } from "@/domain/charts/table";
 import type { ChartGroup, ChartRow } from "@/domain/charts/types";
+import { OTHER_COLOR, OTHER_ID } from "@/domain/charts/options/common";
 import { depthRank, type ProductDepth } from "@/domain/catalog/catalog";
 
 /** A product traded between two countries, with its share of the pair's total. */
@@ -101,6 +102,9 @@ const UNKNOWN_COLOR = "#b1bac6";
 /** A treemap of products at one depth, nested in their sections (sections themselves drawn flat); the `max` largest tiles. */
 export function productTreemap(rows: readonly BilateralRow[], depth: ProductDepth, year: number, max = 400): TreemapInput {
   const drawn = rows.slice(0, max);
+  // The products past `max` stay in as one "Other values" tile: every tile's share is of the pair's whole total.
+  const rest = rows.slice(max).reduce((sum, r) => sum + r.value, 0);
+  const other: ChartRow[] = rest > 0 ? [{ id: OTHER_ID, name: "", kind: "other", color: OTHER_COLOR, group: null, groupName: null, value: rest }] : [];
   const chartRows: ChartRow[] = drawn.map((r) => ({
     id: r.id,
     code: depth === "section" ? undefined : r.id,
@@ -111,6 +115,7 @@ export function productTreemap(rows: readonly BilateralRow[], depth: ProductDept
     groupName: depth === "section" ? null : (r.section?.name ?? null),
     value: r.value,
   }));
+  chartRows.push(...other);
   const groups = new Map<string, ChartGroup>();
   if (depth !== "section") for (const r of drawn) if (r.section) groups.set(r.section.id, { id: r.section.id, name: r.section.name, color: r.section.color, kind: "section" });
   return { rows: chartRows, groups: [...groups.values()], year, dimension: DEPTH_DIMENSION[depth] };
