@@ -212,6 +212,10 @@ test.describe("profile URLs", () => {
       expect(response.status(), from).toBe(308);
       expect(new URL(response.headers().location, "http://x").pathname, from).toBe(to);
     }
+    // A shared link's year survives the canonical redirect.
+    const withYear = await request.get("/en/profile/country/CHL?year=2010&productYear=2017", { maxRedirects: 0 });
+    expect(withYear.status()).toBe(308);
+    expect(withYear.headers().location).toMatch(/\/en\/profile\/country\/chl\?year=2010&productYear=2017$/);
   });
 
   test("an unknown member gets the 404 page with a search box", async ({ page }) => {

@@ -29,6 +29,15 @@ function yearParam(value: string | string[] | undefined): number | undefined {
   return typeof value === "string" && /^\d{4}$/.test(value) ? Number(value) : undefined;
 }
 
+/** The profile's year choices as a query string ("" when none). */
+function yearQuery(year: number | undefined, productYear: number | undefined): string {
+  const query = new URLSearchParams();
+  if (year !== undefined) query.set("year", String(year));
+  if (productYear !== undefined) query.set("productYear", String(productYear));
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
+
 async function resolve(segments: string[]) {
   try {
     const { index, lookup } = await memberLookup();
@@ -94,7 +103,8 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   const resolved = await resolve(segments);
   if (!resolved) return <DataMissing locale={locale} />;
   const { result, index } = resolved;
-  if (result.kind === "redirect") permanentRedirect(`/${locale}/profile${result.path}`);
+  // A redirect to the canonical spelling keeps the year the link chose (a shared ?year= URL).
+  if (result.kind === "redirect") permanentRedirect(`/${locale}/profile${result.path}${yearQuery(year, productYear)}`);
   if (result.kind === "not-found") notFound();
   // PRO profiles (subnational): the session's role decides, on the server; others get a preview.
   const access = isProProfile(result.target.report) ? await proAccess() : null;
