@@ -17,6 +17,7 @@ import { parseTagId } from "@/domain/consent/tag";
 import { Admission, ClientCap } from "@/server/front/admission";
 import { ApiMeter } from "@/server/front/apiMeter";
 import { findActiveApiKey } from "@/server/api/keys";
+import { serveBulk } from "@/server/bulk/files";
 import { windowCounter } from "@/server/http/counters";
 import { setWarming, startDraining } from "@/server/health/health";
 import { warmUp, warmupPaths } from "@/server/front/warmup";
@@ -78,7 +79,9 @@ async function main() {
     });
 
   const busyText = Object.fromEntries(await Promise.all(LOCALES.map(async (locale) => [locale, (await loadMessages(locale)).busyPage] as const))) as BusyText;
-  const door = frontDoor(app.getRequestHandler(), {
+  const nextHandler = app.getRequestHandler();
+  // Bulk files are answered on Node's own response: Next.js would drop their Content-Length (src/server/bulk/files.ts).
+  const door = frontDoor(async (req, res) => (await serveBulk(req, res)) || nextHandler(req, res), {
     busyText,
     trustedHops: current.trustProxyHops,
     nodeName: current.nodeName,

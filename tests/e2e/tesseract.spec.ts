@@ -25,4 +25,20 @@ test.describe("the Tesseract protocol on the running server", () => {
     expect(bad.status()).toBe(400);
     expect(await bad.json()).toMatchObject({ error: true });
   });
+
+  test("every level of every loaded cube lists its members (complexity cubes too), and data.parquet answers Parquet", async ({ request }) => {
+    const { cubes } = (await (await request.get("/api/tesseract/cubes")).json()) as { cubes: { name: string; dimensions: { hierarchies: { levels: { name: string }[] }[] }[] }[] };
+    expect(cubes.some((c) => c.name === "complexity_eci_a_hs92_hs4")).toBe(true);
+    for (const cube of cubes) {
+      for (const level of cube.dimensions.flatMap((d) => d.hierarchies.flatMap((h) => h.levels))) {
+        const answer = await request.get(`/api/tesseract/members?cube=${cube.name}&level=${encodeURIComponent(level.name)}`);
+        expect(answer.status(), `${cube.name} ${level.name}`).toBe(200);
+        expect(((await answer.json()) as { members: unknown[] }).members.length, `${cube.name} ${level.name}`).toBeGreaterThan(0);
+      }
+    }
+    const parquet = await request.get("/api/tesseract/data.parquet?cube=trade_i_ots_a_sections&drilldowns=Year&measures=Trade Value");
+    expect(parquet.status()).toBe(200);
+    expect(parquet.headers()["content-type"]).toBe("application/vnd.apache.parquet");
+    expect((await parquet.body()).subarray(0, 4).toString("latin1")).toBe("PAR1");
+  });
 });

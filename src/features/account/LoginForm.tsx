@@ -122,7 +122,8 @@ export function LoginForm({ target, initialError, checkEmail, signupHref }: Logi
         </Tabs>
         <Text size="sm" ta="center">
           {t("login.noAccount")}{" "}
-          <Anchor component={Link} href={signupHref}>
+          {/* Underlined: in a sentence, a link must not be told from the text by its colour alone (in dark mode the two are close). */}
+          <Anchor component={Link} href={signupHref} underline="always">
             {t("login.signupLink")}
           </Anchor>
         </Text>

@@ -3,10 +3,9 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { DocPage, DocSection } from "@/features/shell/DocPage";
 import { yearsLabel } from "@/domain/format/years";
 import type { Locale } from "@/domain/i18n/locales";
-import { exampleQuery, openApiDocument } from "@/server/api/openapi";
-import { dataCatalog, tradeYears } from "@/server/catalog/catalog";
-import { listCubes } from "@/server/warehouse/client";
-import { CUBES, cubeLevels, getCube } from "@/server/warehouse/registry";
+import { openApiDocument } from "@/server/api/openapi";
+import { loadApiReference } from "@/server/api/reference";
+import { CodeBlock } from "./CodeBlock";
 import { TryQuery } from "./TryQuery";
 
 interface Parameter {
@@ -15,16 +14,12 @@ interface Parameter {
   schema: { type?: string; enum?: string[] };
 }
 
-/** The query every quick-start snippet runs: Chile's exports by product section, newest year, on the cube the catalogue names for it. */
-function quickQuery(cube: string): string {
-  return `/api/data?${new URLSearchParams({ cube, drilldowns: "Section", cut: "Exporter Country=chl", time: "latest", sort: "Trade Value.desc" }).toString()}`;
-}
-
 function snippets(origin: string, query: string): Record<"curl" | "python" | "r" | "javascript", string> {
   const url = `${origin}${query}`;
   return {
     curl: `curl "${url}"\ncurl "${url}&format=csv" -o chile.csv`,
-    python: `import pandas as pd\nimport requests\n\nanswer = requests.get("${url}").json()\nrows = pd.DataFrame(answer["data"])\nprint(rows.head())`,
+    // format=jsonrecords is a bare array of rows; dtype=False keeps the JSON's types (codes stay text: "0101", not 101).
+    python: `import pandas as pd\n\nrows = pd.read_json("${url}&format=jsonrecords", dtype=False)\nprint(rows.head())`,
     r: `library(jsonlite)\n\nanswer <- fromJSON("${url}")\nhead(answer$data)\nrows <- read.csv("${url}&format=csv")`,
     javascript: `const response = await fetch("${url}");\nconst { data, source } = await response.json();\nconsole.table(data);\nconsole.log(source.annotations.licence);`,
   };
@@ -36,17 +31,11 @@ function snippets(origin: string, query: string): Record<"curl" | "python" | "r"
  * each cube holds in this warehouse); explanations from the messages in the page's language.
  */
 export async function ApiDocsPage({ locale, origin, limits }: { locale: Locale; origin: string; limits: { anonymousPerMinute: number; keyPerMinute: number; proKeyPerMinute: number } }) {
-  const [t, format, catalog, cubes, sections] = await Promise.all([getTranslations({ locale, namespace: "apiDocs" }), getFormatter({ locale }), dataCatalog(), listCubes(locale), tradeYears({ depth: "section", bilateral: true })]);
+  const [t, format, reference] = await Promise.all([getTranslations({ locale, namespace: "apiDocs" }), getFormatter({ locale }), loadApiReference(locale)]);
   const doc = openApiDocument(limits) as { paths: Record<string, { get: { parameters?: Parameter[]; responses: Record<string, unknown> } }> };
   const data = doc.paths["/api/data"].get;
-  const yearsByCube = new Map<string, number[]>();
-  for (const e of catalog.entries) yearsByCube.set(e.cube, [...(yearsByCube.get(e.cube) ?? []), e.year]);
-  // The cubes this warehouse holds (as /api/cubes says); years from the catalogue where it lists the cube.
-  const available = new Set(cubes.filter((c) => (c as { available?: boolean }).available).map((c) => c.name));
-  const loaded = CUBES.filter((c) => available.has(c.name));
-  // The snippets' cube: the one the catalogue names for the newest year, else the first loaded.
-  const snippetCube = getCube(sections.at(-1)?.cube ?? "") ?? loaded[0];
-  const quick = sections.at(-1) ? quickQuery(sections.at(-1)!.cube) : snippetCube ? exampleQuery(snippetCube) : "/api/data";
+  // The cubes this warehouse holds, the snippets' cube and the quick-start query (server/api/reference.ts).
+  const { cubes: loaded, snippetCube, quickQuery: quick } = reference;
   const code = snippets(origin, quick);
   return (
     <DocPage title={t("title")} lead={t("lead")}
@@ -74,9 +63,9 @@ export async function ApiDocsPage({ locale, origin, limits }: { locale: Locale; 
             </TabsList>
             {(["curl", "python", "r", "javascript"] as const).map((k) => (
               <TabsPanel key={k} value={k} pt="sm">
-                <Code block data-testid={`snippet-${k}`}>
+                <CodeBlock label={t("codeLabels.snippet", { language: t(`lang.${k}`) })} testId={`snippet-${k}`}>
                   {code[k]}
-                </Code>
+                </CodeBlock>
               </TabsPanel>
             ))}
           </Tabs>
@@ -114,7 +103,7 @@ export async function ApiDocsPage({ locale, origin, limits }: { locale: Locale; 
         <DocSection id="limits" title={t("limitsTitle")} testId="api-limits">
           <Text mb="sm">{t("limitsText", { anonymous: format.number(limits.anonymousPerMinute), key: format.number(limits.keyPerMinute), pro: format.number(limits.proKeyPerMinute) })}</Text>
           <Text mb="sm">{t("limitsKeys")}</Text>
-          <Code block mb="sm">{`curl -H "Authorization: Bearer oto_…" "${origin}${quick}"\ncurl -H "X-API-Key: oto_…" "${origin}${quick}"`}</Code>
+          <CodeBlock label={t("codeLabels.keys")} mb="sm">{`curl -H "Authorization: Bearer oto_…" "${origin}${quick}"\ncurl -H "X-API-Key: oto_…" "${origin}${quick}"`}</CodeBlock>
           <Text mb="sm">
             <Anchor href={`/${locale}/account`}>{t("limitsAccount")}</Anchor>
           </Text>
@@ -126,13 +115,13 @@ export async function ApiDocsPage({ locale, origin, limits }: { locale: Locale; 
         <DocSection id="tesseract" title={t("tesseractTitle")} testId="api-tesseract">
           <Text mb="sm">{t("tesseractText")}</Text>
           {snippetCube ? (
-            <Code block>{`import { Client } from "@datawheel/olap-client";\n\nconst client = await Client.fromURL("${origin}/api/tesseract/");\nconst cube = await client.getCube("${snippetCube.name}");\nconst { data } = await client.execQuery(cube.query.addDrilldown("${snippetCube.timeLevel}").addMeasure("${snippetCube.defaultMeasure}"));`}</Code>
+            <CodeBlock label={t("codeLabels.tesseract")}>{`import { Client } from "@datawheel/olap-client";\n\nconst client = await Client.fromURL("${origin}/api/tesseract/");\nconst cube = await client.getCube("${snippetCube.name}");\nconst { data } = await client.execQuery(cube.query.addDrilldown("${snippetCube.timeLevel}").addMeasure("${snippetCube.defaultMeasure}"));`}</CodeBlock>
           ) : null}
         </DocSection>
 
         <DocSection id="errors" title={t("errorsTitle")}>
           <Text mb="sm">{t("errorsText")}</Text>
-          <Code block mb="sm">{`{ "error": { "code": "unknown_parameter", "message": "…", "parameter": "cut" } }`}</Code>
+          <CodeBlock label={t("codeLabels.error")} mb="sm">{`{ "error": { "code": "unknown_parameter", "message": "…", "parameter": "cut" } }`}</CodeBlock>
           <Stack gap={4} data-testid="api-errors">
             {Object.keys(data.responses)
               .filter((s) => s !== "200")
@@ -149,21 +138,21 @@ export async function ApiDocsPage({ locale, origin, limits }: { locale: Locale; 
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="api-cubes">
             {loaded.map((cube) => (
               <Paper key={cube.name} withBorder radius="md" p="md" data-cube={cube.name}>
-                <Text fw={700}>{cube.caption[locale] || cube.caption.en}</Text>
+                <Text fw={700}>{cube.caption}</Text>
                 <Code>{cube.name}</Code>
-                {yearsByCube.has(cube.name) ? (
+                {cube.years.length > 0 ? (
                   <Text size="sm" mt="xs">
-                    <strong>{t("years")}</strong> {yearsLabel([...new Set(yearsByCube.get(cube.name))].sort((a, b) => a - b))}
+                    <strong>{t("years")}</strong> {yearsLabel(cube.years)}
                   </Text>
                 ) : null}
                 <Text size="sm">
-                  <strong>{t("levels")}</strong> {cubeLevels(cube).map((l) => l.name).join(", ")}
+                  <strong>{t("levels")}</strong> {cube.levels.join(", ")}
                 </Text>
                 <Text size="sm">
-                  <strong>{t("measures")}</strong> {cube.measures.map((m) => m.name).join(", ")}
+                  <strong>{t("measures")}</strong> {cube.measures.join(", ")}
                 </Text>
-                <Anchor href={exampleQuery(cube)} size="sm" ff="monospace" style={{ wordBreak: "break-all" }} data-testid="cube-example">
-                  {decodeURIComponent(exampleQuery(cube).replace(/\+/g, " "))}
+                <Anchor href={cube.example} size="sm" ff="monospace" style={{ wordBreak: "break-all" }} data-testid="cube-example">
+                  {decodeURIComponent(cube.example.replace(/\+/g, " "))}
                 </Anchor>
               </Paper>
             ))}

@@ -2,13 +2,14 @@ import { Alert, Anchor, Badge, Code, Group, Paper, Stack, Table, TableScrollCont
 import { getFormatter, getTranslations } from "next-intl/server";
 import { loginPath } from "@/domain/auth/paths";
 import { BULK_TIERS, bulkUrl, fileSize, isPremiumTier, type BulkPackage, type BulkResource, type BulkTier } from "@/domain/bulk/bulk";
+import { formatNumber } from "@/domain/format";
 import { yearsLabel } from "@/domain/format/years";
 import type { Locale } from "@/domain/i18n/locales";
 import { DocPage, DocSection } from "@/features/shell/DocPage";
 import { TextLink } from "@/features/shell/AppLink";
 import { currentBulk } from "@/server/bulk/files";
-import { getMembers, type MemberKind } from "@/server/warehouse/client";
-import { getCube } from "@/server/warehouse/registry";
+import { cubeCaption } from "@/server/catalog/cubes";
+import { memberNamesOfLevel } from "@/server/catalog/members";
 import { FileLink, PremiumNotice } from "./PremiumGate";
 
 /** One row of a file table: the same subject in both formats. */
@@ -31,7 +32,6 @@ function rowsOf(resources: BulkResource[], label: (r: BulkResource) => string): 
 }
 
 function FileTable({ rows, generation, premium, locale, labels, testId }: { rows: FileRow[]; generation: string; premium: boolean; locale: Locale; labels: Record<"subject" | "csv" | "parquet" | "rows" | "sha", string>; testId: string }) {
-  const format = new Intl.NumberFormat(locale);
   return (
     <TableScrollContainer minWidth={640} type="native" mah={560}>
       <Table striped stickyHeader verticalSpacing={6} data-testid={testId}>
@@ -54,7 +54,7 @@ function FileTable({ rows, generation, premium, locale, labels, testId }: { rows
                 </TableTd>
               ))}
               <TableTd ta="end" style={{ fontVariantNumeric: "tabular-nums" }}>
-                {row.csv ? format.format(row.csv.rows) : null}
+                {row.csv ? formatNumber(row.csv.rows, locale) : null}
               </TableTd>
               <TableTd>
                 {row.csv ? (
@@ -71,8 +71,6 @@ function FileTable({ rows, generation, premium, locale, labels, testId }: { rows
   );
 }
 
-const MEMBER_KIND: Record<string, MemberKind> = { Country: "country", "Exporter Country": "country", HS2: "hs2" };
-
 /**
  * /resources/bulk-download/{international,national,products}: the export's files for one tier, read
  * from its datapackage.json (sizes, rows, SHA-256) with the catalogue's description of each
@@ -84,10 +82,7 @@ export async function BulkPage({ locale, tier, origin }: { locale: Locale; tier:
   const premium = isPremiumTier(tier);
   const resources = pkg ? pkg.resources.filter((r) => r.tier === tier) : [];
   const labels = { subject: t(`subject.${tier}`), csv: t("csv"), parquet: t("parquet"), rows: t("rows"), sha: t("sha") };
-  const caption = (cube: string) => {
-    const def = getCube(cube);
-    return def ? def.caption[locale] || def.caption.en : cube;
-  };
+  const caption = (cube: string) => cubeCaption(cube, locale);
   const datasetOf = (p: BulkPackage, dataset: string) => p.datasets.find((d) => d.dataset === dataset);
   const path = `/${locale}/resources/bulk-download/${tier}`;
   const sampleUrl = `${origin}${pkg && generation ? bulkUrl(generation, resources[0]?.path ?? "datapackage.json") : "/api/bulk/datapackage.json"}`;
@@ -97,8 +92,7 @@ export async function BulkPage({ locale, tier, origin }: { locale: Locale; tier:
 
   // Member names in the page's language (the package holds the English ones).
   const memberLevel = resources.find((r) => r.member)?.member?.level;
-  const names = new Map<string, string>();
-  if (memberLevel && MEMBER_KIND[memberLevel]) for (const m of await getMembers(MEMBER_KIND[memberLevel], locale)) names.set(String(m.id), m.name);
+  const names = await memberNamesOfLevel(memberLevel, locale);
 
   const intro = (
     <Stack gap="xs">
@@ -151,14 +145,15 @@ export async function BulkPage({ locale, tier, origin }: { locale: Locale; tier:
             return (
               <Paper key={dataset} withBorder radius="md" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby={`ds-${dataset}`} data-dataset={dataset}>
                 <Stack gap="sm">
+                  {/* Badges in the default and auto-contrast variants: a light grey or orange tint is under 4.5:1 in the light scheme. */}
                   <Group gap="xs" align="baseline">
                     <Title order={2} size="h3" id={`ds-${dataset}`}>
                       {caption(list[0]!.cube)}
                     </Title>
                     {d?.classification ? <Badge variant="light">{d.classification.toUpperCase()}</Badge> : null}
-                    {d?.depth ? <Badge variant="light" color="gray">{t(`depth.${d.depth}` as "depth.hs4")}</Badge> : null}
-                    {d ? <Badge variant="light" color="gray">{d.bilateral ? t("bilateral") : t("world")}</Badge> : null}
-                    {d?.partial ? <Badge variant="light" color="orange">{t("sample")}</Badge> : null}
+                    {d?.depth ? <Badge variant="default">{t(`depth.${d.depth}` as "depth.hs4")}</Badge> : null}
+                    {d ? <Badge variant="default">{d.bilateral ? t("bilateral") : t("world")}</Badge> : null}
+                    {d?.partial ? <Badge variant="filled" color="orange" autoContrast>{t("sample")}</Badge> : null}
                   </Group>
                   <Text size="sm">
                     {t("holds", { kind: d ? tf(`kinds.${d.kind}` as "kinds.goods") : "", files: csv.length, years: d ? yearsLabel(d.years) : "", size: fileSize(total, locale) })}

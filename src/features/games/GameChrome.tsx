@@ -67,7 +67,7 @@ export function GameChrome({ game, title, daily, year, source, instructions, res
         <div>
           <Title order={1}>{title}</Title>
           <Text c="dimmed" size="sm" data-testid="game-source">
-            {t("dataLine", { source, year })}
+            {t("dataLine", { source, year })} {t("unclassifiedNote")}
           </Text>
         </div>
         <Group gap="xs">
@@ -146,7 +146,7 @@ export function GameChrome({ game, title, daily, year, source, instructions, res
           </Text>
         )}
       </section>
-      <Modal opened={intro} onClose={closeIntro} title={t("howToPlayTitle", { game: title })} centered>
+      <Modal opened={intro} onClose={closeIntro} title={t("howToPlayTitle", { game: title })} centered closeButtonProps={{ "aria-label": t("closeInstructions") }}>
         <List spacing="xs" data-testid="instructions">
           {instructions.map((line) => (
             <List.Item key={line}>{line}</List.Item>

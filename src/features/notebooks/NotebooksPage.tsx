@@ -31,7 +31,7 @@ export async function NotebooksPage({ locale, origin }: { locale: Locale; origin
               </TabsList>
               {NOTEBOOK_LANGUAGES.map((l) => (
                 <TabsPanel key={l} value={l} pt="sm">
-                  <Code block data-testid={`code-${nb.id}-${l}`}>
+                  <Code block data-testid={`code-${nb.id}-${l}`} tabIndex={0} role="region" aria-label={t("codeLabel", { title: t(`items.${nb.id}.title`), language: t(`lang.${l}`) })}>
                     {notebookCode(nb, l, origin)}
                   </Code>
                   <Group mt="xs">

@@ -197,15 +197,20 @@ export function openApiDocument(limits: { anonymousPerMinute: number; keyPerMinu
             query("limit", `Rows per page (1 to ${MAX_PAGE_SIZE}).`, { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE }),
             query("offset", "Rows to skip.", { type: "integer", minimum: 0, maximum: 1_000_000_000 }),
             query("locale", "Language of member names.", { type: "string", enum: [...LOCALES], default: "en" }),
-            query("format", "`jsonrecords` (default) or `csv` (a download, formula-guarded).", { type: "string", enum: ["jsonrecords", "csv"], default: "jsonrecords" }),
+            query(
+              "format",
+              "Absent: JSON with the rows, the page and the source (`DataResponse`). `jsonrecords`: the rows alone, a bare JSON array of records (`pandas.read_json(url)`; the total in `X-Total-Count`). `csv`: a download, formula-guarded. `parquet`: the same page of rows, zstd-compressed. Codes (`HS4 ID` \"0101\") are strings in every format: in pandas, read them with `dtype={\"HS4 ID\": str}` (CSV has no types).",
+              { type: "string", enum: ["jsonrecords", "csv", "parquet"] },
+            ),
           ],
           responses: metered({
             "200": {
-              description: "The rows, the page and the source.",
-              headers: { ETag: { schema: { type: "string" } } },
+              description: "The rows, the page and the source (no `format`); the rows alone (`format=jsonrecords`); or a CSV or Parquet file.",
+              headers: { ETag: { schema: { type: "string" } }, "X-Total-Count": { description: "Rows matching the query, all pages (`jsonrecords`, `csv`, `parquet`).", schema: { type: "integer", minimum: 0 } } },
               content: {
-                "application/json": { schema: { $ref: "#/components/schemas/DataResponse" } },
+                "application/json": { schema: { oneOf: [{ $ref: "#/components/schemas/DataResponse" }, { type: "array", description: "format=jsonrecords: the rows of the page.", items: { type: "object", additionalProperties: { type: ["string", "number", "boolean", "null"] } } }] } },
                 "text/csv": { schema: { type: "string" } },
+                "application/vnd.apache.parquet": { schema: { type: "string", contentMediaType: "application/vnd.apache.parquet" } },
               },
             },
             "304": { description: "Not modified (If-None-Match matched the ETag)." },
@@ -372,7 +377,7 @@ export function openApiDocument(limits: { anonymousPerMinute: number; keyPerMinu
           operationId: "tesseractData",
           summary: "A Tesseract data query (drilldowns, measures, include, exclude, time, filters, top, ranking, growth, alias...)",
           parameters: [
-            { name: "format", in: "path", required: true, schema: { type: "string", enum: ["jsonrecords", "jsonarrays", "csv"] } },
+            { name: "format", in: "path", required: true, schema: { type: "string", enum: ["jsonrecords", "jsonarrays", "csv", "parquet"] } },
             query("cube", "The cube.", cubeParam, { required: true }),
             query("drilldowns", "Levels, comma-separated.", { type: "string", minLength: 1, pattern: NON_BLANK_LIST }, { required: true }),
             query("measures", "Measures, comma-separated.", { type: "string" }),
@@ -383,7 +388,14 @@ export function openApiDocument(limits: { anonymousPerMinute: number; keyPerMinu
             query("locale", "Language of member names (an unknown one falls back to English).", { type: "string" }),
           ],
           responses: metered({
-            "200": { description: "{ columns, data, page }.", content: { "application/json": { schema: { type: "object", required: ["columns", "data"], properties: { columns: { type: "array", items: { type: "string" } }, data: { type: "array" }, page: { type: "object" } } } }, "text/csv": { schema: { type: "string" } } } },
+            "200": {
+              description: "{ columns, data, page } (jsonrecords, jsonarrays); a CSV; or the same page of rows as Parquet (the format logiclayer-client's fetchData(params, \"parquet\") asks for).",
+              content: {
+                "application/json": { schema: { type: "object", required: ["columns", "data"], properties: { columns: { type: "array", items: { type: "string" } }, data: { type: "array" }, page: { type: "object" } } } },
+                "text/csv": { schema: { type: "string" } },
+                "application/vnd.apache.parquet": { schema: { type: "string", contentMediaType: "application/vnd.apache.parquet" } },
+              },
+            },
             "400": tesseractError("A parameter is unknown or malformed, a level or measure is unknown, or the query would group more rows than the server's budget (`query_too_expensive`: cut it to fewer years or members, or drill down fewer levels)."),
             "404": tesseractError("No such cube, or its data is not in this warehouse (`cube_not_loaded`)."),
             "414": tesseractError("Query string too long."),
@@ -405,7 +417,7 @@ export function openApiDocument(limits: { anonymousPerMinute: number; keyPerMinu
           ],
           responses: metered({
             "200": { description: "Members.", content: { "application/json": { schema: { type: "object", required: ["name", "members"], properties: { name: { type: "string" }, caption: { type: "string" }, depth: { type: "integer" }, members: { type: "array", items: { type: "object", required: ["key", "caption"], properties: { key: { type: ["string", "integer"] }, caption: { type: "string" } } } } } } } } },
-            "400": tesseractError("An unknown parameter, or a query the level cannot answer."),
+            "400": tesseractError("An unknown parameter, or a malformed one. A level lists its members without a measure (complexity cubes too)."),
             "404": tesseractError("No such cube or level, or the cube's data is not in this warehouse (`cube_not_loaded`)."),
             "414": tesseractError("Query string too long."),
             "503": { ...tesseractError("The warehouse is not built, busy, or the query ran out of time."), headers: retryAfter },

@@ -10,6 +10,9 @@ import { warehouseMeta } from "@/server/warehouse/db";
 
 export const BOL_CUBE = "trade_i_bol_a_shipments";
 
+/** The /api/data query of every shipment record by year, origin and destination (linked from the page). */
+export const BOL_API_QUERY = `/api/data?${new URLSearchParams({ cube: BOL_CUBE, drilldowns: "Year,Exporter Country,Importer Country", measures: "Shipments,Weight,Declared Value" })}`;
+
 export interface BolRanking {
   id: string;
   name: string;

@@ -4,6 +4,8 @@ import { gunzipSync } from "node:zlib";
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BulkPackage } from "@/domain/bulk/bulk";
+import { LICENCE_NAME_PATTERN } from "@/domain/bulk/licence";
+import { dataPackageProblems } from "@/domain/bulk/profile";
 import { closeWarehouse } from "@/server/warehouse/db";
 import { queryCube } from "@/server/warehouse/client";
 import { importTiny, tempDir } from "@/server/warehouse/__tests__/helpers";
@@ -49,6 +51,13 @@ describe("bulk export", () => {
         expect(bytes.subarray(0, 4).toString("latin1")).toBe("PAR1");
       }
     }
+    // The package passes the Data Package profile: licences by identifier, the prose in the title.
+    expect(dataPackageProblems(JSON.parse(fs.readFileSync(path.join(root, first.generation, "datapackage.json"), "utf8")))).toEqual([]);
+    expect(pkg.licenses.length).toBeGreaterThan(0);
+    for (const licence of pkg.licenses) expect(licence.name).toMatch(LICENCE_NAME_PATTERN);
+    expect(pkg.licenses.find((l) => l.name === "CC-BY-NC-4.0")).toMatchObject({ title: expect.stringContaining("CC BY-NC 4.0"), path: "https://creativecommons.org/licenses/by-nc/4.0/" });
+    // Codes are typed as text in the schema, whatever they look like ("0101", "16").
+    for (const r of pkg.resources) for (const f of r.schema.fields.filter((f) => /^(Section|HS2|HS4|HS6) ID$/.test(f.name))) expect(f.type, `${r.path} ${f.name}`).toBe("string");
     // One year of the section cube holds what the API answers for that year.
     const file = pkg.resources.find((r) => r.tier === "international" && r.cube === "trade_i_ots_a_sections" && r.format === "csv")!;
     const api = await queryCube({ cube: file.cube, drilldowns: ["Year", "Exporter Country", "Importer Country", "Section"], cuts: [{ level: "Year", ids: [file.year!] }], limit: 10_000 });

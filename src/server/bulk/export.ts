@@ -10,6 +10,8 @@ import { createHash } from "node:crypto";
 import { createReadStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { internationalDatasets, generationOf, richestGoodsDataset, FORMAT_EXTENSION, type BulkFormat, type BulkPackage, type BulkResource, type BulkTier } from "@/domain/bulk/bulk";
+import { packageLicences } from "@/domain/bulk/licence";
+import { dataPackageProblems } from "@/domain/bulk/profile";
 import { compileQuery, type CompiledQuery } from "@/server/warehouse/compile";
 import { warehouseEngine, warehouseMeta, withWarehouse, type WarehouseMeta, type WarehouseSession } from "@/server/warehouse/db";
 import { resolveQuery } from "@/server/warehouse/query";
@@ -199,8 +201,9 @@ export async function exportBulk(options: { force?: boolean; root?: string; log?
       created: new Date().toISOString(),
       generation,
       warehouse: { builtAt: meta.build.built_at ?? "", fingerprint: meta.build.fingerprint ?? "" },
-      licenses: [...new Map(resources.map((r) => cubeDef(r.cube)).map((c) => [c.annotations.licence ?? c.annotations.license ?? "", c])).keys()].filter(Boolean).map((name) => ({ name, title: name })),
-      sources: [...new Set(resources.map((r) => cubeDef(r.cube).annotations.source_name).filter(Boolean))].map((title) => ({ title: title! })),
+      // The profile's licence name is an identifier (CC-BY-NC-4.0); the cubes' own words go to the title.
+      licenses: packageLicences([...new Set(resources.map((r) => cubeDef(r.cube)).map((c) => c.annotations.licence ?? c.annotations.license ?? ""))]),
+      sources: [...new Map(resources.map((r) => cubeDef(r.cube).annotations).filter((a) => a.source_name).map((a) => [a.source_name!, a.source_link])).entries()].map(([title, link]) => ({ title, ...(link ? { path: link } : {}) })),
       datasets: [...datasetsInFiles].map((dataset) => {
         const entries = catalog.filter((e) => e.dataset === dataset);
         const e = entries[0]!;
@@ -208,6 +211,9 @@ export async function exportBulk(options: { force?: boolean; root?: string; log?
       }),
       resources,
     };
+    // Frictionless tools reject a whole package for one bad field: never publish one they would reject.
+    const problems = dataPackageProblems(pkg);
+    if (problems.length) throw new Error(`The export's datapackage.json would fail the Data Package profile:\n  ${problems.slice(0, 10).join("\n  ")}`);
     writeFileSync(path.join(/*turbopackIgnore: true*/ temp, "datapackage.json"), `${JSON.stringify(pkg, null, 2)}\n`);
     rmSync(dir, { recursive: true, force: true });
     renameSync(temp, dir);

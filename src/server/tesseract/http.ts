@@ -7,19 +7,26 @@
  *   GET /api/tesseract/                 status
  *   GET /api/tesseract/cubes            schema: every cube this warehouse holds
  *   GET /api/tesseract/cubes/{name}     one cube
- *   GET /api/tesseract/data.{jsonrecords,jsonarrays,csv}
- *   GET /api/tesseract/members          a level's members (search, limit, parents)
+ *   GET /api/tesseract/data.{jsonrecords,jsonarrays,csv,parquet}
+ *   GET /api/tesseract/members          a level's members (search, limit, parents); no measure needed
  *
  * Errors are Tesseract's: `{ "error": true, "detail": "..." }` with a 4xx status.
  */
 import "server-only";
+import { randomUUID } from "node:crypto";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { toCsvText, type CsvValue } from "@/domain/format/csv";
 import { LOCALES, type Locale } from "@/domain/i18n/locales";
-import { executeQuery } from "@/server/warehouse/execute";
+import { executeQuery, executeResolved } from "@/server/warehouse/execute";
 import { isWarehouseError } from "@/server/warehouse/errors";
-import { warehouseMeta } from "@/server/warehouse/db";
-import { CUBES, cubeLevels, getCube, type CubeDef } from "@/server/warehouse/registry";
-import type { DataResponse } from "@/server/warehouse/types";
+import { warehouseMeta, withWarehouse } from "@/server/warehouse/db";
+import { parquetPage } from "@/server/warehouse/parquet";
+import { resolveQuery } from "@/server/warehouse/query";
+import { CUBES, cubeLevels, getCube, type CubeDef, type LevelDef } from "@/server/warehouse/registry";
+import { ident, literal } from "@/server/warehouse/sql";
+import { MAX_PAGE_SIZE, type DataResponse } from "@/server/warehouse/types";
 import { parseTesseractParams, tesseractLocale, TesseractError } from "./params";
 
 export const TESSERACT_VERSION = "1.0.0";
@@ -83,7 +90,13 @@ async function loadedCubes(): Promise<{ cube: CubeDef; years: number[] }[]> {
 }
 
 /** Renames and trims the columns as the Tesseract request asked (alias, parents=Level,Level). */
-function reshape(response: DataResponse, alias: Map<string, string>, keepParentsOf: string[] | null, cube: CubeDef, drilldowns: readonly string[]): { columns: string[]; rows: Record<string, unknown>[] } {
+function reshape(
+  response: DataResponse,
+  alias: Map<string, string>,
+  keepParentsOf: string[] | null,
+  cube: CubeDef,
+  drilldowns: readonly string[],
+): { columns: string[]; rows: Record<string, unknown>[]; kept: string[] } {
   let columns = [...response.columns];
   if (keepParentsOf) {
     const wanted = new Set<string>();
@@ -111,13 +124,13 @@ function reshape(response: DataResponse, alias: Map<string, string>, keepParents
   };
   const renamed = columns.map(rename);
   const rows = response.data.map((row) => Object.fromEntries(columns.map((c, i) => [renamed[i]!, row[c]])));
-  return { columns: renamed, rows };
+  return { columns: renamed, rows, kept: columns };
 }
 
+const FORMATS = ["jsonrecords", "jsonarrays", "csv", "parquet"];
+
 async function data(format: string, params: URLSearchParams): Promise<Response> {
-  if (format !== "jsonrecords" && format !== "jsonarrays" && format !== "csv") {
-    return fail(400, `format must be jsonrecords, jsonarrays or csv, got "${format.slice(0, 20)}"`);
-  }
+  if (!FORMATS.includes(format)) return fail(400, `format must be ${FORMATS.join(", ")}, got "${format.slice(0, 20)}"`);
   const cubeName = params.get("cube")?.trim() ?? "";
   const cube = getCube(cubeName);
   if (!cube) return fail(404, `Cube '${cubeName.slice(0, 100)}' does not exist`);
@@ -125,15 +138,76 @@ async function data(format: string, params: URLSearchParams): Promise<Response> 
   const years = meta?.cubes.get(cube.name)?.years ?? [];
   const request = parseTesseractParams(params, { timeLevel: cube.timeLevel, years });
   if (!request.query.drilldowns?.length) return fail(400, "drilldowns: at least one level is required");
-  const { response } = await executeQuery(request.query, request.locale);
-  const { columns, rows } = reshape(response, request.alias, request.parentsOf, cube, request.query.drilldowns);
+  const resolved = resolveQuery(request.query);
+  const { response } = await executeResolved(resolved, request.locale);
+  const { columns, rows, kept } = reshape(response, request.alias, request.parentsOf, cube, request.query.drilldowns);
   const headers = { "Cache-Control": CACHE, "Content-Language": request.locale };
+  if (format === "parquet") {
+    // The same page of rows as the JSON answer, written by the warehouse (its types kept).
+    const bytes = await parquetPage(resolved, request.locale);
+    if (new Set(columns).size !== columns.length) return fail(400, "alias: two columns of a Parquet file cannot share a name");
+    const same = columns.length === response.columns.length && columns.every((c, i) => c === response.columns[i]);
+    const body = same ? bytes : await reshapeParquet(bytes, kept, columns);
+    return new Response(new Uint8Array(body), {
+      headers: { ...headers, "Content-Type": "application/vnd.apache.parquet", "Content-Disposition": `attachment; filename="${cube.name}.parquet"`, "X-Total-Count": String(response.page.total) },
+    });
+  }
   if (format === "csv") {
     const text = toCsvText([columns, ...rows.map((row) => columns.map((c) => row[c] as CsvValue))]);
     return new Response(text, { headers: { ...headers, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${cube.name}.csv"` } });
   }
   const body = format === "jsonarrays" ? { columns, data: rows.map((row) => columns.map((c) => row[c])), page: response.page } : { columns, data: rows, page: response.page };
   return Response.json(body, { headers });
+}
+
+/**
+ * The Parquet page with the columns the request kept (parents=Level lists) under the names it
+ * asked for (alias): selected and renamed by DuckDB from the page's own file, so types stay.
+ */
+async function reshapeParquet(bytes: Buffer, source: string[], names: string[]): Promise<Buffer> {
+  const stem = path.join(os.tmpdir(), `oto-tesseract-${process.pid}-${randomUUID()}`);
+  const input = `${stem}-in.parquet`;
+  const output = `${stem}-out.parquet`;
+  try {
+    writeFileSync(input, bytes);
+    const select = source.map((c, i) => `${ident(c)} AS ${ident(names[i]!)}`).join(", ");
+    await withWarehouse((session) => session.query(`COPY (SELECT ${select} FROM read_parquet(${literal(input)})) TO ${literal(output)} (FORMAT parquet, COMPRESSION zstd)`));
+    return readFileSync(output);
+  } finally {
+    rmSync(input, { force: true });
+    rmSync(output, { force: true });
+  }
+}
+
+/**
+ * The query that lists a level's members: the level drilled down with an additive measure (every
+ * cube has one; members need no measure of their own, so a cube of indices such as ECI lists its
+ * countries and years too), plus the level of each other dimension with a default member (imports
+ * and exports: a country that only imports is still a member) and the levels a non-additive
+ * measure is stored at, should a cube have no additive one. Rows are reduced to distinct members.
+ */
+export function membersQuery(cube: CubeDef, level: LevelDef, parents: boolean) {
+  const measure = cube.measures.find((m) => !m.grain) ?? cube.measures[0]!;
+  const ownDimension = cube.dimensions.find((d) => d.hierarchies.some((h) => h.levels.includes(level)));
+  const inOwnDimension = (name: string) => Boolean(ownDimension?.hierarchies.some((h) => h.levels.some((l) => l.name === name)));
+  const extra = [...cube.dimensions.filter((d) => d !== ownDimension && d.defaultMember).map((d) => d.defaultMember!.level), ...(measure.grain ?? []).filter((name) => !inOwnDimension(name))];
+  return { cube: cube.name, drilldowns: [level.name, ...new Set(extra)], measures: [measure.name], parents, limit: MAX_PAGE_SIZE };
+}
+
+/** Most member rows read for one level (pages of MAX_PAGE_SIZE): far above any level here. */
+const MAX_MEMBER_ROWS = 50 * MAX_PAGE_SIZE;
+
+/** The levels above `level` in its hierarchy, nearest first. */
+function ancestorsOf(cube: CubeDef, level: LevelDef): LevelDef[] {
+  const out: LevelDef[] = [];
+  let parent = level.parent;
+  while (parent) {
+    const found = cubeLevels(cube).find((l) => l.name === parent);
+    if (!found) break;
+    out.push(found);
+    parent = found.parent;
+  }
+  return out;
 }
 
 async function members(params: URLSearchParams): Promise<Response> {
@@ -151,14 +225,32 @@ async function members(params: URLSearchParams): Promise<Response> {
   const limit = limitText && /^\d{1,6}$/.test(limitText) && Number(limitText) > 0 ? Number(limitText) : Infinity;
   const offset = offsetText && /^\d{1,9}$/.test(offsetText) ? Number(offsetText) : 0;
   const search = (params.get("search") ?? "").trim().toLowerCase().slice(0, 100);
-  // The level's members present in the cube, by the same query path as the data (cached).
-  const { response } = await executeQuery({ cube: cube.name, drilldowns: [level.name], parents, limit: 10_000 }, locale);
-  const ancestors = parents ? (level.parent ? cubeLevels(cube).filter((l) => response.columns.includes(`${l.name} ID`) && l.name !== level.name) : []) : [];
-  let list = response.data.map((row) => ({
-    key: row[`${level.name} ID`] as string | number,
-    caption: String(row[level.name] ?? row[`${level.name} ID`]),
-    ...(parents ? { ancestor: ancestors.map((a) => ({ key: row[`${a.name} ID`] as string | number, caption: String(row[a.name] ?? "") })) } : {}),
-  }));
+  // The level's members present in the cube, by the same query path as the data (cached), page by page.
+  const query = membersQuery(cube, level, parents);
+  const rows: DataResponse["data"] = [];
+  let columns: string[] = [];
+  for (let offset = 0; offset < MAX_MEMBER_ROWS; offset += MAX_PAGE_SIZE) {
+    const { response } = await executeQuery({ ...query, offset }, locale);
+    columns = response.columns;
+    rows.push(...response.data);
+    if (response.data.length === 0 || offset + response.data.length >= response.page.total) break;
+  }
+  // Coarsest first, as the hierarchy lists them.
+  const ancestors = parents ? ancestorsOf(cube, level).filter((l) => columns.includes(`${l.name} ID`)).reverse() : [];
+  const seen = new Set<string>();
+  let list = rows
+    .filter((row) => {
+      const key = row[`${level.name} ID`];
+      if (key === null || key === undefined || seen.has(String(key))) return false;
+      seen.add(String(key));
+      return true;
+    })
+    .map((row) => ({
+      key: row[`${level.name} ID`] as string | number,
+      caption: String(row[level.name] ?? row[`${level.name} ID`]),
+      ...(parents ? { ancestor: ancestors.map((a) => ({ key: row[`${a.name} ID`] as string | number, caption: String(row[a.name] ?? "") })) } : {}),
+    }));
+
   if (search) list = list.filter((m) => String(m.key).toLowerCase().includes(search) || m.caption.toLowerCase().includes(search));
   const depth = cube.dimensions.flatMap((d) => d.hierarchies).find((h) => h.levels.includes(level))!.levels.indexOf(level) + 1;
   return Response.json(

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The package's exports map has no "types" condition: its runtime from the package, its types from the file.
 // @ts-expect-error -- see above
@@ -144,6 +145,85 @@ describe("logiclayer-client", () => {
   });
 });
 
+describe("members of every level of every loaded cube, with both clients", () => {
+  it("lists members for each level, measures or not (complexity cubes too), the same through olap-client and logiclayer-client", async () => {
+    const logiclayer = new TesseractModuleClient(`${base}/api/tesseract/`);
+    const olapClient = await Client.fromURL(`${base}/api/tesseract/`);
+    const schema = await logiclayer.fetchSchema({ locale: "en" });
+    expect(schema.cubes.some((c) => c.name.startsWith("complexity_eci_")), "the tiny warehouse has complexity cubes").toBe(true);
+    let levels = 0;
+    for (const cube of schema.cubes) {
+      const olapCube = await olapClient.getCube(cube.name);
+      for (const dimension of cube.dimensions) {
+        for (const hierarchy of dimension.hierarchies) {
+          for (const level of hierarchy.levels) {
+            const answer = await logiclayer.fetchMembers({ cube: cube.name, level: level.name });
+            expect(answer.members.length, `${cube.name} ${level.name}`).toBeGreaterThan(0);
+            const keys = answer.members.map((m) => m.key);
+            expect(new Set(keys).size, `${cube.name} ${level.name}: each member once`).toBe(keys.length);
+            const viaOlap = await olapClient.getMembers(olapCube.getLevel(level.name));
+            expect(viaOlap.map((m) => m.key), `${cube.name} ${level.name}`).toEqual(keys);
+            levels++;
+          }
+        }
+      }
+    }
+    expect(levels).toBeGreaterThan(20);
+  });
+
+  it("a complexity cube's countries and years are those its index holds", async () => {
+    const eci = (await tesseractSchemaCubes()).find((name) => name.startsWith("complexity_eci_"))!;
+    const rows = await ours(`cube=${eci}&drilldowns=Year,Country&measures=ECI&limit=10000`);
+    const members = async (level: string) => (await get(`/api/tesseract/members?cube=${eci}&level=${level}`)).body.members.map((m: { key: unknown }) => m.key);
+    expect(new Set(await members("Country"))).toEqual(new Set(rows.map((r) => r["Country ID"])));
+    expect(new Set(await members("Year"))).toEqual(new Set(rows.map((r) => r["Year"])));
+  });
+
+  it("lists a country that only imports in a cube whose flow defaults to exports", async () => {
+    const hs4 = (await tesseractSchemaCubes()).find((name) => name === "trade_i_ots_a_hs4");
+    expect(hs4, "the tiny warehouse has the OTS HS4 cube (exports and imports)").toBeDefined();
+    const both = await ours(`cube=${hs4}&drilldowns=Country,Trade Flow&limit=10000`);
+    const { body } = await get(`/api/tesseract/members?cube=${hs4}&level=Country`);
+    expect(new Set(body.members.map((m: { key: unknown }) => m.key))).toEqual(new Set(both.map((r) => r["Country ID"])));
+  });
+});
+
+async function tesseractSchemaCubes(): Promise<string[]> {
+  return (await get("/api/tesseract/cubes")).body.cubes.map((c: { name: string }) => c.name);
+}
+
+describe("data.parquet (as logiclayer-client's README asks for it)", () => {
+  async function readParquet(bytes: ArrayBuffer): Promise<{ columns: string[]; rows: unknown[][] }> {
+    const file = path.join(dir, `answer-${Math.random().toString(36).slice(2)}.parquet`);
+    fs.writeFileSync(file, Buffer.from(bytes));
+    const db = await DuckDBInstance.create(":memory:");
+    const conn = await db.connect();
+    const reader = await conn.runAndReadAll(`SELECT * FROM read_parquet('${file}')`);
+    const result = { columns: reader.columnNames(), rows: reader.getRowsJS() };
+    conn.closeSync();
+    db.closeSync();
+    return result;
+  }
+
+  it("answers the rows of jsonrecords as Parquet, and keeps alias and parents lists", async () => {
+    const params = { cube: CUBE, drilldowns: ["Year", "Section"], measures: ["Trade Value"], include: ["Exporter Country:deu" as const] };
+    const response = await new TesseractModuleClient(`${base}/api/tesseract/`).fetchData(params, "parquet");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/vnd.apache.parquet");
+    const parquet = await readParquet(await response.arrayBuffer());
+    const records = await tess(`cube=${CUBE}&drilldowns=Year,Section&measures=Trade Value&include=Exporter Country:deu`);
+    expect(parquet.columns).toEqual(records.columns);
+    expect(parquet.rows.map((r) => [String(r[2]), Number(r[4])])).toEqual(records.data.map((r) => [String(r["Section ID"]), r["Trade Value"]]));
+
+    const aliased = await fetch(`${base}/api/tesseract/data.parquet?cube=${CUBE}&drilldowns=Exporter Country,Section&parents=Exporter Country&alias=Exporter Country:Country`);
+    expect(aliased.status).toBe(200);
+    const json = await tess(`cube=${CUBE}&drilldowns=Exporter Country,Section&parents=Exporter Country&alias=Exporter Country:Country`);
+    const renamed = await readParquet(await aliased.arrayBuffer());
+    expect(renamed.columns).toEqual(json.columns);
+    expect(renamed.rows.length).toBe(json.data.length);
+  });
+});
+
 describe("vizbuilder 0.8 (installed apart in tests/vizbuilder)", () => {
   it("builds charts from a dataset fetched through the protocol", async () => {
     // Its ESM build, from its own folder (it wants React 18 and Mantine 6, so it is not in ours).
@@ -254,6 +334,9 @@ describe("hostile input gets a 4xx with Tesseract's error body, never a 5xx", ()
     `data.jsonrecords?cube=${CUBE}&drilldowns=Year&properties=ISO 3`,
     `data.jsonrecords?cube=${CUBE}&drilldowns=Year&evil=<script>`,
     `data.xlsx?cube=${CUBE}&drilldowns=Year`,
+    `data.parquet?cube=${CUBE}`,
+    `data.parquet?cube=${CUBE}&drilldowns=Exporter Country,Importer Country&alias=Exporter Country:Country;Importer Country:Country`,
+    `members?cube=complexity_eci_a_hs92_hs4&level=Nope`,
     `members?cube=${CUBE}&level=..%2F..%2Fetc`,
     "cubes/..%2F..%2Fetc%2Fpasswd",
     "nothing/here/at/all",

@@ -292,6 +292,48 @@ describe("locale, format, caching", () => {
     await fail({ cube: SECTIONS, format: "xml" }, 400, "invalid_parameter", "format");
   });
 
+  it("format=jsonrecords answers the rows alone, a bare JSON array (pandas.read_json(url))", async () => {
+    const query = { cube: "trade_i_ots_a_hs4", drilldowns: "HS4", Country: "chl", time: "2018", sort: "HS4.asc", limit: "5" };
+    const envelope = await ok(query);
+    const res = await GET(new Request(url({ ...query, format: "jsonrecords" })));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(res.headers.get("x-total-count")).toBe(String(envelope.page.total));
+    const text = await res.text();
+    const rows = JSON.parse(text) as Record<string, unknown>[];
+    expect(Array.isArray(rows)).toBe(true);
+    expect(rows).toEqual(envelope.data);
+  });
+
+  it("codes are strings and Trade Value is one floating-point type in JSON, jsonrecords, CSV and Parquet", async () => {
+    const query = { cube: "trade_i_ots_a_hs4", drilldowns: "HS4", Country: "chl", time: "2018", sort: "HS4.asc", limit: "20" };
+    const envelope = await ok(query);
+    expect(envelope.data.every((r) => typeof r["HS4 ID"] === "string" && /^\d{4}$/.test(r["HS4 ID"] as string))).toBe(true);
+    // jsonrecords and CSV write whole dollars with a decimal point (pandas reads float64, as from Parquet).
+    const records = await (await GET(new Request(url({ ...query, format: "jsonrecords" })))).text();
+    expect(records).toMatch(/"Trade Value":\d+\.\d+/);
+    expect(records).not.toMatch(/"Trade Value":\d+[,}]/);
+    const csv = (await (await GET(new Request(url({ ...query, format: "csv" })))).text()).trim().split("\r\n");
+    expect(csv[0]).toBe("HS4 ID,HS4,Trade Value");
+    const cells = csv.slice(1).map((line) => line.split(","));
+    expect(cells.map((c) => c[0])).toEqual(envelope.data.map((r) => r["HS4 ID"]));
+    expect(cells.every((c) => /^\d+\.\d+$/.test(c.at(-1)!))).toBe(true);
+    expect(cells.map((c) => Number(c.at(-1)))).toEqual(envelope.data.map((r) => r["Trade Value"]));
+    // Parquet: the warehouse's own types.
+    const parquet = Buffer.from(await (await GET(new Request(url({ ...query, format: "parquet" })))).arrayBuffer());
+    const file = path.join(dir, "types.parquet");
+    fs.writeFileSync(file, parquet);
+    const db = await DuckDBInstance.create(":memory:");
+    const conn = await db.connect();
+    const types = (await conn.runAndReadAll(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet('${file}'))`)).getRowsJS();
+    conn.closeSync();
+    db.closeSync();
+    expect(Object.fromEntries(types)).toMatchObject({ "HS4 ID": "VARCHAR", "Trade Value": "DOUBLE" });
+    // A measure stored as an integer stays one (ranks are not floats).
+    const ranks = await (await GET(new Request(url({ cube: "complexity_eci_a_hs92_hs4", drilldowns: "Country", measures: "ECI,ECI Rank", time: "latest", format: "jsonrecords", limit: "3" })))).text();
+    expect(ranks).toMatch(/"ECI Rank":\d+[,}]/);
+  });
+
   it("X-Cache says miss then hit for the same query, however it is written", async () => {
     clearResultCache();
     const a = await get({ cube: SECTIONS, drilldowns: "Section", "Exporter Country": "fra,deu", time: "2018" });
