@@ -91,6 +91,10 @@ export interface Settings {
   llm: { baseUrl: string; apiKey: string | null; model: string } | null;
   enableTestRoutes: boolean;
   strictMessages: boolean;
+  /** STORE_URL: the external merchandise store the About menu links to (spec section 2); null: no link. */
+  storeUrl: string | null;
+  /** SOCIAL_LINKS: "Name=https://…" pairs, comma-separated, shown in the footer under "Follow us". */
+  socialLinks: { name: string; url: string }[];
   /** One line per malformed variable (its default was used instead). */
   problems: string[];
 }
@@ -137,6 +141,25 @@ function reader(env: Env, problems: string[]) {
     return fallback;
   };
 }
+
+/** "Mastodon=https://…,LinkedIn=https://…": each a short name and an https URL. */
+const socialLinkList = text.pipe(
+  z
+    .string()
+    .transform((value) => value.split(",").map((pair) => pair.trim()).filter(Boolean))
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^[^=]{1,40}=https:\/\/\S+$/, "must be Name=https://… pairs separated by commas")
+          .transform((pair) => {
+            const at = pair.indexOf("=");
+            return { name: pair.slice(0, at).trim(), url: pair.slice(at + 1).trim() };
+          })
+          .refine(({ name, url }) => name.length > 0 && URL.canParse(url), "must be Name=https://… pairs separated by commas"),
+      ),
+    ),
+);
 
 function optionalText(env: Env, name: string): string | null {
   return env[name]?.trim() || null;
@@ -203,6 +226,8 @@ export function parseSettings(env: Env): Settings {
     })(),
     enableTestRoutes: env.ENABLE_TEST_ROUTES === "1",
     strictMessages: env.STRICT_MESSAGES === "1",
+    storeUrl: read<string | null>("STORE_URL", url(["https:"]), null),
+    socialLinks: read<{ name: string; url: string }[]>("SOCIAL_LINKS", socialLinkList, []),
     problems,
   };
 }
@@ -213,6 +238,7 @@ const NAMES = [
   "WAREHOUSE_PATH", "WAREHOUSE_CACHE_ENTRIES", "WAREHOUSE_CACHE_MB", "WAREHOUSE_QUERY_TIMEOUT_MS", "WAREHOUSE_THREADS",
   "WAREHOUSE_MEMORY_LIMIT", "WAREHOUSE_CONNECTIONS", "WAREHOUSE_QUEUE", "WAREHOUSE_MAX_GROUPS", "DATABASE_URL", "APP_DB_PATH", "SMTP_URL", "EMAIL_FROM",
   "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_ACADEMIC_COUPON", "GTM_ID", "SLACK_WEBHOOK_URL", "LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL", "ENABLE_TEST_ROUTES", "STRICT_MESSAGES",
+  "STORE_URL", "SOCIAL_LINKS",
 ] as const;
 
 const parsed = new WeakMap<Env, { key: string; settings: Settings }>();

@@ -130,8 +130,11 @@ test.describe("complexity rankings", () => {
   test("an HS6/HS96 link the data lacks leads to the finest ranking present", async ({ page }) => {
     const response = await page.goto("/en/rankings/eci/hs6/hs96");
     expect(response?.status()).toBe(200);
-    await page.waitForURL("**/en/rankings/eci/hs4/hs92");
+    await page.waitForURL(/\/en\/rankings\/eci\/hs4\/hs92\?requested=hs6-hs96$/);
     await expect(rows(page).first()).toBeVisible();
+    // It says why: the HS6/HS96 ranking is not in the data, and this is the finest held.
+    await expect(page.getByTestId("ranking-substituted")).toContainText("HS6 HS96");
+    await expect(page.getByTestId("ranking-substituted")).toContainText("HS4");
   });
 
   test("PCI ranks products, and the legacy SITC ECI has its own page", async ({ page }) => {

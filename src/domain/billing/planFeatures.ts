@@ -84,3 +84,23 @@ export function navPlanBadge(navId: string): PlanBadge | null {
 export function featurePlan(feature: PlanFeatureId): PlanId {
   return PLAN_FEATURES.find((f) => f.id === feature)?.plan ?? "free";
 }
+
+/**
+ * Which plan feature a report's profiles belong to (explorer tiles carry its badge, spec section 1:
+ * "A PRO badge (35 by 34) appears on company and subnational tiles"). Matched on the report slug;
+ * company profiles join when they are built and gated (docs/plans.md), not before.
+ */
+const REPORT_FEATURES: readonly { feature: PlanFeatureId; matches: (slug: string) => boolean }[] = [
+  { feature: "subnationalProfiles", matches: (slug) => slug.startsWith("subnational_") || slug === "subnational" },
+];
+
+/** The plan feature behind a report's profiles, or null when they are open to everyone. */
+export function reportPlanFeature(reportSlug: string): PlanFeatureId | null {
+  return REPORT_FEATURES.find((r) => r.matches(reportSlug))?.feature ?? null;
+}
+
+/** The badge a report's tiles carry (PRO for subnational reports), or null. */
+export function reportPlanBadge(reportSlug: string): PlanBadge | null {
+  const feature = reportPlanFeature(reportSlug);
+  return feature ? BADGE[featurePlan(feature)] : null;
+}

@@ -19,6 +19,7 @@ export default function ExplorerDialogBody({ initialReport, initialQuery, onSele
   const report = slug ? (reportBySlug(slug)?.id ?? null) : null;
   const locale = useLocale();
   const t = useTranslations("subnational.explore");
+  const te = useTranslations("explorer.digitalProducts");
   return (
     <div data-testid="explorer-body" data-report={initialReport ?? "all"}>
       <div style={{ marginBottom: "var(--mantine-spacing-md)" }}>
@@ -29,6 +30,15 @@ export default function ExplorerDialogBody({ initialReport, initialQuery, onSele
         <div style={{ marginBottom: "var(--mantine-spacing-md)" }}>
           <Anchor component={Link} href={`/${locale}/profile/subnational`} onClick={onSelect} data-testid="explore-subnational-index">
             {t("allCountries")}
+          </Anchor>
+        </div>
+      )}
+      {initialReport === "digital-product" && report === null && (
+        // Registered but without members (domain/explorer/reports.ts): say so, and link what such a profile would hold.
+        <div style={{ marginBottom: "var(--mantine-spacing-md)" }} data-testid="explore-digital-products">
+          {te("none")}{" "}
+          <Anchor component={Link} href={`/${locale}/profile/digital-product`} onClick={onSelect}>
+            {te("landing")}
           </Anchor>
         </div>
       )}

@@ -3,9 +3,9 @@ import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { LEGACY_ECI_PATH, rankingPath, type RankingDepth, type RankingKind, type RankingPath, type RankingRevision } from "@/domain/rankings/routes";
 import { TextLink } from "@/features/shell/AppLink";
-import { rankedComplexitySets, type ComplexityRun } from "@/server/warehouse/complexity";
-import { getMembers, isWarehouseError } from "@/server/warehouse/client";
-import { getComplexitySet, type ComplexitySetDef } from "@/server/warehouse/registry";
+import { getComplexitySet, rankedComplexitySets, type ComplexityRun, type ComplexitySetDef } from "@/server/catalog/complexity";
+import { getMembers } from "@/server/catalog/members";
+import { isWarehouseError } from "@/server/catalog/status";
 import { loadEciRanking, loadPciRanking, rankingSource } from "@/server/rankings/complexity";
 import { chartTable } from "@/domain/charts/table";
 import type { ChartRow } from "@/domain/charts/types";
@@ -17,6 +17,8 @@ import { ChartPanel } from "@/features/charts/ChartPanel";
 import { chartTableLabels } from "@/features/charts/tableLabels";
 import { ExclusionSummary, localised, NotInData, NoWarehouse, OptionLinks, RankingShell, RankingTableCard, SourceLine } from "./parts";
 import { NotComparableNote, rankChangeColumn } from "./rankChange";
+import { SubstitutionNote } from "./SubstitutionNote";
+import type { RankingClassification } from "@/domain/rankings/substitution";
 import type { RankingColumn } from "./RankingTable";
 
 type Translate = Awaited<ReturnType<typeof getTranslations>>;
@@ -50,12 +52,15 @@ export async function ComplexityRankingPage({
   kind,
   requested,
   year,
+  substitutedFor = null,
 }: {
   locale: Locale;
   kind: RankingKind;
   /** null: the legacy SITC ranking. */
   requested: RankingPath | null;
   year: number | null;
+  /** The classification a redirected link asked for (the data lacks it): the page says why it shows this one. */
+  substitutedFor?: RankingClassification | null;
 }) {
   const t = await getTranslations({ locale, namespace: "rankings" });
   const legacy = requested === null;
@@ -139,6 +144,10 @@ export async function ComplexityRankingPage({
   const { run, previousYear } = source;
   const period = periodLabel(t, run);
   const subtitle = `${setLabel(t, set)} · ${period}`;
+  const substitution =
+    substitutedFor && !legacy && (substitutedFor.depth !== set.depth || substitutedFor.revision !== set.revision) ? (
+      <SubstitutionNote locale={locale} kind={kind} requested={substitutedFor} shown={setLabel(t, set)} />
+    ) : null;
   const sourceLine = (
     <>
       <SourceLine label={t("sourceLabel")}>
@@ -154,7 +163,9 @@ export async function ComplexityRankingPage({
   );
 
   if (kind === "pci") {
-    const data = await loadPciRanking(set, source, locale);
+    const [data, countries] = await Promise.all([loadPciRanking(set, source, locale), getMembers("country", locale)]);
+    // Countries the run could not place (population unknown) by name, never by code ("twn").
+    const names = new Map(countries.map((c) => [String(c.id), c.name]));
     const columns: RankingColumn[] = [
       { key: "rank", label: t("columns.rank"), format: "rank" },
       ...rankChangeColumn(t, previousYear, source.notComparableYear),
@@ -166,9 +177,10 @@ export async function ComplexityRankingPage({
     ];
     return (
       <RankingShell heading={heading} lead={lead} subtitle={subtitle}>
+        {substitution}
         {selectors}
         {methods}
-        <ExclusionSummary locale={locale} excluded={data.excluded} run={run} />
+        <ExclusionSummary locale={locale} excluded={data.excluded} run={run} namesById={names} />
         <RankingTableCard
           locale={locale}
           title={t("pci.tableTitle", { classification: setLabel(t, set), period })}
@@ -197,6 +209,7 @@ export async function ComplexityRankingPage({
   const sharePath = localised(locale, legacy ? LEGACY_ECI_PATH : setPath(kind, set, run.year));
   return (
     <RankingShell heading={heading} lead={lead} subtitle={subtitle}>
+      {substitution}
       {selectors}
       {legacy ? <Text size="sm">{t("legacy.dataNote")}</Text> : null}
       {methods}

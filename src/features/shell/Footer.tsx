@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { CookiePreferencesLink } from "@/features/consent/ConsentBanner";
 import { TextLink } from "@/features/shell/AppLink";
 import type { Locale } from "@/domain/i18n/locales";
+import { settings } from "@/server/settings";
 import { Logo } from "./Logo";
 import { SUPPORT_EMAIL } from "./support";
 import classes from "./Footer.module.css";
@@ -17,6 +18,8 @@ const DATA_PARTNERS = [
 export async function Footer({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale, namespace: "common" });
   const link = (path: string) => `/${locale}${path}`;
+  // SOCIAL_LINKS (README, "Configuration"): shown under "Follow us" only when configured.
+  const { socialLinks } = settings();
   return (
     <footer className={classes.footer} data-testid="footer">
       <Container size="lg" py="xl">
@@ -60,6 +63,11 @@ export async function Footer({ locale }: { locale: Locale }) {
             <Anchor href={`/api/blog/rss.xml?locale=${locale}`} size="sm" data-testid="rss-link">
               {t("footer.rss")}
             </Anchor>
+            {socialLinks.map((social) => (
+              <Anchor key={social.url} href={social.url} size="sm" target="_blank" rel="noopener noreferrer me" data-testid="social-link">
+                {t("footer.follow_on", { network: social.name })}
+              </Anchor>
+            ))}
           </Stack>
           <Stack gap={6}>
             <Text size="sm" fw={600}>

@@ -10,6 +10,7 @@ import { MobileNav } from "./MobileNav";
 import { NavMenus } from "./NavMenus";
 import { SearchButton } from "./SearchButton";
 import { UserGroup } from "./UserGroup";
+import { settings } from "@/server/settings";
 import classes from "./Header.module.css";
 
 /**
@@ -19,6 +20,7 @@ import classes from "./Header.module.css";
 export async function Header({ locale, account, mobileAccount }: { locale: Locale; account?: ReactNode; mobileAccount?: ReactNode }) {
   const t = await getTranslations({ locale, namespace: "common" });
   const tn = await getTranslations({ locale, namespace: "nav" });
+  const { storeUrl } = settings();
   return (
     <header className={classes.header}>
       <div className={classes.inner}>
@@ -27,7 +29,7 @@ export async function Header({ locale, account, mobileAccount }: { locale: Local
           <span className={classes.siteName}>{t("siteName")}</span>
         </Link>
         <nav className={classes.nav} aria-label={tn("mainMenu")}>
-          <NavMenus locale={locale} />
+          <NavMenus locale={locale} storeUrl={storeUrl} />
         </nav>
         <Group gap="xs" wrap="nowrap">
           <SearchButton />
@@ -36,7 +38,7 @@ export async function Header({ locale, account, mobileAccount }: { locale: Local
           <Group visibleFrom="md" gap="xs" wrap="nowrap">
             {account ?? <UserGroup locale={locale} />}
           </Group>
-          <MobileNav locale={locale} account={mobileAccount} />
+          <MobileNav locale={locale} account={mobileAccount} storeUrl={storeUrl} />
         </Group>
       </div>
     </header>

@@ -8,14 +8,14 @@ import { useTranslations } from "next-intl";
 import { withLocale, type Locale } from "@/domain/i18n/locales";
 import { useExplore } from "./explore";
 import { NavBadge } from "./NavBadge";
-import { NAV_MENUS } from "./navigation";
+import { navMenus } from "./navigation";
 import { UserGroup } from "./UserGroup";
 
 /**
  * Below the 'md' breakpoint: a burger opening a drawer with every menu and the user group
  * (`account` when the accounts feature provides one).
  */
-export function MobileNav({ locale, account }: { locale: Locale; account?: ReactNode }) {
+export function MobileNav({ locale, account, storeUrl }: { locale: Locale; account?: ReactNode; storeUrl?: string | null }) {
   const t = useTranslations("nav");
   const [opened, { toggle, close }] = useDisclosure(false);
   const explore = useExplore();
@@ -36,7 +36,7 @@ export function MobileNav({ locale, account }: { locale: Locale; account?: React
             {account ?? <UserGroup locale={locale} stacked />}
           </div>
           <Accordion multiple variant="contained">
-            {NAV_MENUS.map((menu) => (
+            {navMenus({ storeUrl }).map((menu) => (
               <Accordion.Item key={menu.id} value={menu.id}>
                 <Accordion.Control>{t(`menus.${menu.id}`)}</Accordion.Control>
                 <Accordion.Panel>
@@ -59,7 +59,7 @@ export function MobileNav({ locale, account }: { locale: Locale; account?: React
                         }}
                       />
                     ) : item.external ? (
-                      <NavLink key={item.id} label={label} component="a" href={item.href} onClick={close} />
+                      <NavLink key={item.id} label={label} component="a" href={item.href} onClick={close} {...(item.href?.startsWith("mailto:") ? {} : { target: "_blank", rel: "noopener noreferrer" })} />
                     ) : (
                       <NavLink key={item.id} label={label} component={Link} href={withLocale(item.href ?? "/", locale)} onClick={close} />
                     );

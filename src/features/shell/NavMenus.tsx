@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { withLocale, type Locale } from "@/domain/i18n/locales";
 import { useExplore } from "./explore";
 import { NavBadge } from "./NavBadge";
-import { NAV_MENUS, type NavMenu as NavMenuDef } from "./navigation";
+import { navMenus, type NavMenu as NavMenuDef } from "./navigation";
 
 function Chevron() {
   return (
@@ -22,10 +22,10 @@ function Chevron() {
  * dropdowns stay mounted (hidden) and render in place, so the server HTML holds every menu link
  * for crawlers, readers without JavaScript and assistive tools.
  */
-export function NavMenus({ locale }: { locale: Locale }) {
+export function NavMenus({ locale, storeUrl }: { locale: Locale; storeUrl?: string | null }) {
   return (
     <Group gap={2} wrap="nowrap" visibleFrom="md" data-testid="desktop-nav">
-      {NAV_MENUS.map((menu) => (
+      {navMenus({ storeUrl }).map((menu) => (
         <NavMenu key={menu.id} menu={menu} locale={locale} />
       ))}
     </Group>
@@ -86,6 +86,7 @@ function NavMenu({ menu, locale }: { menu: NavMenuDef; locale: Locale }) {
                 href={item.href}
                 rightSection={badge}
                 {...(item.href?.startsWith("mailto:") ? {} : { target: "_blank", rel: "noopener noreferrer" })}
+                data-nav-link={item.id}
               >
                 {label}
               </Menu.Item>

@@ -8,7 +8,7 @@ import { SUPPORT_EMAIL } from "./support";
 export type NavBadge = "PRO" | "PREMIUM" | "NEW";
 
 /** Reports the explore dialog can open with; ids match the explorer's report registry. */
-export type ExploreReport = "country" | "subnational" | "international_organization";
+export type ExploreReport = "country" | "subnational" | "digital-product" | "international_organization";
 
 export interface NavItem {
   id: string;
@@ -36,7 +36,7 @@ const MENUS: { id: NavMenu["id"]; items: NavItemDef[] }[] = [
       { id: "world", href: "/profile/world/wld" },
       { id: "countries", explore: "country", href: "/profile/country" },
       { id: "subnational", explore: "subnational", href: "/profile/subnational" },
-      { id: "digitalProducts", href: "/profile/digital-product" },
+      { id: "digitalProducts", explore: "digital-product", href: "/profile/digital-product" },
       { id: "organizations", explore: "international_organization", href: "/profile/international_organization" },
       { id: "companies", href: "/profile/company" },
       { id: "products", href: "/profile/hs" },
@@ -122,4 +122,16 @@ export function internalNavPaths(): string[] {
   return NAV_MENUS.flatMap((menu) => menu.items)
     .filter((item) => item.href && !item.external)
     .map((item) => item.href as string);
+}
+
+/** Links that exist only when configured (README, "Configuration"): STORE_URL. */
+export interface ConfiguredLinks {
+  storeUrl?: string | null;
+}
+
+/** The menus with the configured links: the About menu ends with the external store when STORE_URL is set. */
+export function navMenus(links: ConfiguredLinks = {}): NavMenu[] {
+  const { storeUrl } = links;
+  if (!storeUrl) return NAV_MENUS;
+  return NAV_MENUS.map((menu) => (menu.id === "about" ? { ...menu, items: [...menu.items, { id: "store", href: storeUrl, external: true }] } : menu));
 }

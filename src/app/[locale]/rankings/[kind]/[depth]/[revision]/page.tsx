@@ -3,6 +3,7 @@ import { notFound, permanentRedirect, redirect } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { isCanonicalRanking, parseRankingPath, parseYearQuery, rankingPath } from "@/domain/rankings/routes";
+import { parseSubstitution, SUBSTITUTION_PARAM, withSubstitution } from "@/domain/rankings/substitution";
 import { ComplexityRankingPage } from "@/features/rankings/ComplexityRankingPage";
 import { pageMetadata } from "@/features/shell/metadata";
 import { hasRanking, latestRankingPath } from "@/server/catalog/rankings";
@@ -31,13 +32,15 @@ export default async function Page({ params, searchParams }: Props) {
   setRequestLocale(raw.locale);
   const parsed = parseRankingPath(raw.kind, raw.depth, raw.revision);
   if (!parsed) notFound();
-  const year = parseYearQuery((await searchParams).year);
+  const query = await searchParams;
+  const year = parseYearQuery(query.year);
   if (!year.ok) notFound();
   if (!isCanonicalRanking(raw, parsed)) permanentRedirect(`/${raw.locale}${rankingPath(parsed.kind, parsed.depth, parsed.revision, year.year)}`);
   // A classification the data lacks (old links such as hs6/hs96): the newest and finest the catalogue holds.
   if (!(await hasRanking(parsed.depth, parsed.revision))) {
     const latest = await latestRankingPath();
-    if (latest) redirect(`/${raw.locale}${rankingPath(parsed.kind, latest.depth, latest.revision)}`);
+    if (latest) redirect(`/${raw.locale}${withSubstitution(rankingPath(parsed.kind, latest.depth, latest.revision), parsed)}`);
   }
-  return <ComplexityRankingPage locale={raw.locale} kind={parsed.kind} requested={parsed} year={year.year} />;
+  const substitutedFor = parseSubstitution(query[SUBSTITUTION_PARAM]);
+  return <ComplexityRankingPage locale={raw.locale} kind={parsed.kind} requested={parsed} year={year.year} substitutedFor={substitutedFor} />;
 }
