@@ -243,7 +243,7 @@ test.describe("profile URLs", () => {
 
   test("without an HS6 dataset, the country and bilateral profiles say six-digit detail is not loaded", async ({ page }) => {
     await page.goto("/en/profile/country/chl");
-    await expect(page.locator('[data-section="exports-by-product"]').getByTestId("product-depth")).toHaveText(/not loaded in this warehouse/);
+    await expect(page.locator('[data-section="exports-by-product"]').getByTestId("product-depth")).toHaveText(/not available on this site/);
     await page.goto("/es/profile/bilateral-country/chl/partner/arg");
     await expect(page.locator('[data-section="products"]').getByTestId("product-depth")).toContainText("CEPII BACI");
   });

@@ -224,7 +224,7 @@ test.describe("visualize: URLs, controls and explanations", () => {
     }
     if (!hs6) {
       await page.goto("/en/visualize/tree_map/hs92/export/chl/all/show/2018?depth=hs6");
-      await expect(problems).toContainText("HS6 product detail is not in this data warehouse for exports");
+      await expect(problems).toContainText("HS6 product detail is not available on this site for exports");
     }
   });
 

@@ -68,7 +68,10 @@ describe("subnational configuration", () => {
   it("maps every code to a cube and projects with Miller unless a level says otherwise", () => {
     for (const country of ALL_SUBNATIONAL_COUNTRIES) expect(SUBNATIONAL_CUBES[country.code]).toBe(country.cube);
     const levels = ALL_SUBNATIONAL_COUNTRIES.flatMap((c) => c.geoLevels);
-    expect(levels.every((l) => mapConfigOf(l).projection === "miller")).toBe(true);
+    expect(levels.every((l) => mapConfigOf(l).projection === "miller" || mapConfigOf(l).projection === "miller-canaries")).toBe(true);
+    // Spain's maps carry the Canary Islands in an inset, so the peninsula keeps the card.
+    expect(mapConfigOf(geoLevel("esp", "provinces")!).projection).toBe("miller-canaries");
+    expect(mapConfigOf(geoLevel("esp", "autonomous")!).projection).toBe("miller-canaries");
     expect(mapConfigOf(geoLevel("bra", "states")!)).toEqual({ projection: "miller", rotation: 0 });
     expect(mapConfigOf(geoLevel("rus", "regions")!).rotation).toBe(100);
   });

@@ -11,7 +11,8 @@
  * unless `ids: "integer"` says the file mixes numbers and zero-padded strings ("05" and 5).
  */
 
-export type SubnationalProjection = "miller" | "mercator";
+/** "miller-canaries": Miller with the Canary Islands in an inset beside the peninsula (projection.ts). */
+export type SubnationalProjection = "miller" | "mercator" | "miller-canaries";
 
 export interface ExtraMapConfig {
   /** Miller cylindrical unless said otherwise (spec: "Miller projection by default"). */
@@ -180,8 +181,8 @@ export const SUBNATIONAL_COUNTRIES: readonly SubnationalCountry[] = [
     cube: "trade_s_esp_m_hs",
     dimension: DIMENSION,
     geoLevels: [
-      level("esp", "Autonomous Communities", 1, "autonomous", geo("esp_autonomous.topojson", { ids: "integer" })),
-      level("esp", "Provinces", 2, "provinces", geo("esp_provinces.topojson", { ids: "integer" })),
+      level("esp", "Autonomous Communities", 1, "autonomous", geo("esp_autonomous.topojson", { ids: "integer" }), { extraMapConfig: { projection: "miller-canaries" } }),
+      level("esp", "Provinces", 2, "provinces", geo("esp_provinces.topojson", { ids: "integer" }), { extraMapConfig: { projection: "miller-canaries" } }),
     ],
   },
   {

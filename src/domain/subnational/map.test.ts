@@ -4,6 +4,7 @@ import { feature } from "topojson-client";
 import { describe, expect, it } from "vitest";
 import { ALL_SUBNATIONAL_COUNTRIES, geoLevel, type GeoLevel } from "./config";
 import { mapLayout, prepareFeatures, projectedAspect, subnationalMapOption, valuePieces, type GeoCollection } from "./map";
+import { makeProjection } from "./projection";
 
 const GEO = path.resolve(__dirname, "../../../../shared/data/geo");
 const hasGeo = fs.existsSync(GEO);
@@ -117,5 +118,24 @@ describe("subnational map layout", () => {
     const germany = geoLevel("deu", "regions")!;
     expect(projectedAspect(prepareFeatures(load(russia), russia), russia)).toBeGreaterThan(1.5);
     expect(projectedAspect(prepareFeatures(load(germany), germany), germany)).toBeLessThan(1);
+  });
+
+  it.runIf(hasGeo)("keeps Spain compact: with the Canary Islands in their inset the drawing's box is much smaller", () => {
+    const spain = geoLevel("esp", "provinces")!;
+    const prepared = prepareFeatures(load(spain), spain);
+    const area = (kind: "miller" | "miller-canaries") => {
+      const projection = makeProjection(kind);
+      let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+      const visit = (c: unknown): void => {
+        if (Array.isArray(c) && typeof c[0] === "number") {
+          const [x, y] = projection.project(c as number[]);
+          [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+        } else if (Array.isArray(c)) c.forEach(visit);
+      };
+      for (const f of prepared.areas.features) visit(f.geometry?.coordinates);
+      return (x1 - x0) * (y1 - y0);
+    };
+    // Drawn in place, the islands make the box about twice the size, and the peninsula half as big on the card.
+    expect(area("miller-canaries")).toBeLessThan(area("miller") * 0.65);
   });
 });

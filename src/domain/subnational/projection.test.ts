@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makeProjection, mercatorY, millerLatitude, millerY, wrapLongitude } from "./projection";
+import { CANARY_ISLANDS_INSET, makeProjection, mercatorY, millerLatitude, millerY, wrapLongitude } from "./projection";
 
 describe("Miller projection", () => {
   it("follows Miller's formula: y = 1.25 ln(tan(π/4 + 0.4φ))", () => {
@@ -40,5 +40,35 @@ describe("Miller projection", () => {
     expect(wrapLongitude(191, 100)).toBe(91);
     const [lon] = p.unproject(p.project([-169, 65]));
     expect(lon).toBeCloseTo(-169, 9);
+  });
+});
+
+describe("the Canary Islands inset", () => {
+  const spain = makeProjection("miller-canaries");
+  const plain = makeProjection("miller");
+  const tenerife = [-16.5, 28.3];
+  const madrid = [-3.7, 40.4];
+
+  it("leaves the peninsula where Miller puts it", () => {
+    expect(spain.project(madrid)).toEqual(plain.project(madrid));
+  });
+
+  it("moves the islands next to the peninsula, south of Cádiz, and back again", () => {
+    const [x, y] = spain.project(tenerife);
+    const [px, py] = plain.project(tenerife);
+    expect(x).toBeGreaterThan(px);
+    expect(y).toBeLessThan(py); // projected y grows southwards: the inset is further north
+    const [cx, cy] = plain.project([-6.3, 36.5]); // Cádiz
+    expect(Math.hypot(x - cx, y - cy)).toBeLessThan(Math.hypot(px - cx, py - cy) / 2);
+    const back = spain.unproject([x, y]);
+    expect(back[0]).toBeCloseTo(tenerife[0], 6);
+    expect(back[1]).toBeCloseTo(tenerife[1], 6);
+    expect(spain.unproject(spain.project(madrid))[1]).toBeCloseTo(madrid[1], 6);
+  });
+
+  it("draws the inset over sea, clear of the peninsula's southern tip (Tarifa, 36.0°N)", () => {
+    const [, insetTop] = spain.project([CANARY_ISLANDS_INSET.box.east, CANARY_ISLANDS_INSET.box.north]);
+    const [, tarifa] = plain.project([-5.6, 36.0]);
+    expect(insetTop).toBeGreaterThan(tarifa);
   });
 });

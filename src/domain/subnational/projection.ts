@@ -42,8 +42,50 @@ export function mercatorLatitude(y: number): number {
   return (2 * Math.atan(Math.exp(y)) - Math.PI / 2) / DEG;
 }
 
+/** A part of a country drawn as an inset beside the rest: everything inside `box` moves so the box's north-east corner lands on `to`. */
+export interface Inset {
+  box: { west: number; east: number; south: number; north: number };
+  /** [longitude, latitude] where the box's north-east corner is drawn. */
+  to: [number, number];
+}
+
+/**
+ * Spain's Canary Islands, 1,000 km south-west of the peninsula: drawn where they are, they shrink
+ * the peninsula to a fifth of the card. As Spanish maps do, they move into an inset south of
+ * Cádiz and Ceuta, over open sea (Morocco is not drawn), so the peninsula keeps the card.
+ */
+export const CANARY_ISLANDS_INSET: Inset = { box: { west: -18.6, east: -13.0, south: 27.3, north: 29.8 }, to: [-5.6, 35.2] };
+
+const inBox = (lon: number, lat: number, b: Inset["box"]) => lon >= b.west && lon <= b.east && lat >= b.south && lat <= b.north;
+
+/** A projection with insets: points inside an inset's box are shifted, in projected space, to the inset's place. */
+export function withInsets(base: Projection, insets: readonly Inset[]): Projection {
+  const moves = insets.map((inset) => {
+    const [fromX, fromY] = base.project([inset.box.east, inset.box.north]);
+    const [toX, toY] = base.project(inset.to);
+    const [x0, y0] = base.project([inset.box.west, inset.box.north]);
+    const [x1, y1] = base.project([inset.box.east, inset.box.south]);
+    const dx = toX - fromX;
+    const dy = toY - fromY;
+    // The inset's drawn rectangle (projected y grows southwards).
+    return { inset, dx, dy, drawn: { x0: x0 + dx, x1: x1 + dx, y0: y0 + dy, y1: y1 + dy } };
+  });
+  return {
+    project: ([lon, lat]) => {
+      const [x, y] = base.project([lon, lat]);
+      const move = moves.find((m) => inBox(lon, lat, m.inset.box));
+      return move ? [x + move.dx, y + move.dy] : [x, y];
+    },
+    unproject: ([x, y]) => {
+      const move = moves.find((m) => x >= m.drawn.x0 && x <= m.drawn.x1 && y >= m.drawn.y0 && y <= m.drawn.y1);
+      return move ? base.unproject([x - move.dx, y - move.dy]) : base.unproject([x, y]);
+    },
+  };
+}
+
 /** A projection centred on a meridian (Russia's Chukotka runs past 180°: centre it at 100°E). */
 export function makeProjection(kind: SubnationalProjection = "miller", rotation = 0): Projection {
+  if (kind === "miller-canaries") return withInsets(makeProjection("miller", rotation), [CANARY_ISLANDS_INSET]);
   const forward = kind === "miller" ? millerY : mercatorY;
   const inverse = kind === "miller" ? millerLatitude : mercatorLatitude;
   return {

@@ -6,21 +6,11 @@ import type { Locale } from "@/domain/i18n/locales";
 import { dataCatalog } from "@/server/catalog/catalog";
 import { describeQualityFlags, qualityFlags } from "@/server/catalog/quality";
 import { catalogBody } from "@/server/catalog/http";
-import { getCube } from "@/server/warehouse/registry";
+import { cubeLicence } from "@/server/catalog/cubes";
 import { sourceLine, sourceNames } from "@/features/profiles/sourceNames";
 import classes from "./DataAvailability.module.css";
 import { QualityFlags } from "./QualityFlags";
-
-/** "baci_hs12" -> the "baci" label with HS12; "complexity_hs92_hs4" -> "complexity" with HS92 HS4. */
-function datasetLabel(dataset: string): { key: string; values: Record<string, string> } {
-  const baci = /^baci_(hs\d\d)$/.exec(dataset);
-  if (baci) return { key: "baci", values: { classification: baci[1].toUpperCase() } };
-  const complexity = /^complexity_(.+)$/.exec(dataset);
-  if (complexity) return { key: "complexity", values: { set: complexity[1].replace("_", " ").toUpperCase() } };
-  return { key: dataset, values: {} };
-}
-
-const LABELLED = ["ots_sections", "ots_hs4", "atlas_hs4", "comtrade_hs4_sample", "services_eb02", "esp_provinces", "wdi_indicators", "baci", "complexity"];
+import { datasetLabel, licenceKey } from "./licences";
 
 /** /data-availability: the data catalogue drawn as a matrix, generated from the warehouse. */
 export async function DataAvailabilityPage({ locale }: { locale: Locale }) {
@@ -35,7 +25,14 @@ export async function DataAvailabilityPage({ locale }: { locale: Locale }) {
 
   const label = (row: AvailabilityRow) => {
     const { key, values } = datasetLabel(row.dataset);
-    return LABELLED.includes(key) ? t(`datasets.${key}`, values) : row.dataset;
+    // Every catalogued dataset has a title in words (a test keeps it so); an unknown one is named
+    // by its kind, never by its id.
+    return t.has(`datasets.${key}`) ? t(`datasets.${key}`, values) : t("datasets.other", { kind: t.has(`kinds.${row.first.kind}`) ? t(`kinds.${row.first.kind}`) : t("kinds.other") });
+  };
+  // Licence lines are written for operators in English; visitors read them in their language.
+  const licenceText = (text: string) => {
+    const key = licenceKey(text);
+    return key ? t(`licences.${key}`) : text;
   };
   const first = (row: AvailabilityRow) => row.years[0];
   const last = (row: AvailabilityRow) => row.years.at(-1)!;
@@ -100,7 +97,7 @@ export async function DataAvailabilityPage({ locale }: { locale: Locale }) {
                 <tbody>
                   {matrix.rows.map((row) => {
                     const e = row.first;
-                    const cube = getCube(e.cube);
+                    const licence = cubeLicence(e.cube);
                     const depth = e.depth ? t(`depths.${e.depth}`) : t("depths.none");
                     const api = apis.get(row.dataset);
                     return (
@@ -115,9 +112,9 @@ export async function DataAvailabilityPage({ locale }: { locale: Locale }) {
                               .join(" · ")}
                           </Text>
                           <Text size="xs">{sourceLine(names, [e.source])}</Text>
-                          {cube?.annotations.licence && (
+                          {licence && (
                             <Text size="xs" c="dimmed">
-                              {t("licence", { licence: cube.annotations.licence })}
+                              {t("licence", { licence: licenceText(licence) })}
                             </Text>
                           )}
                           {api && (

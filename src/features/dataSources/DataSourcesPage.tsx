@@ -5,6 +5,7 @@ import { formatNumber } from "@/domain/format";
 import { yearsLabel } from "@/domain/format/years";
 import type { Locale } from "@/domain/i18n/locales";
 import { dataSources } from "@/server/dataSources/sources";
+import { licenceKey } from "@/features/dataAvailability/licences";
 
 const KINDS = ["goods", "services", "subnational", "indicators", "complexity"];
 
@@ -13,7 +14,15 @@ const isWebLink = (path: string | null): path is string => Boolean(path && /^htt
 
 /** /data-sources: every source in the warehouse, from the registry, the catalogue and datapackage.json. */
 export async function DataSourcesPage({ locale }: { locale: Locale }) {
-  const [t, { entries, packageFound }] = await Promise.all([getTranslations({ locale, namespace: "dataSources" }), dataSources(locale)]);
+  const [t, tl, { entries, packageFound }] = await Promise.all([
+    getTranslations({ locale, namespace: "dataSources" }),
+    getTranslations({ locale, namespace: "dataAvailability.licences" }),
+    dataSources(locale),
+  ]);
+  const licence = (text: string | null) => {
+    const key = licenceKey(text);
+    return key ? tl(key) : (text ?? "–");
+  };
   return (
     <DocPage title={t("title")} lead={t("lead")}
       intro={
@@ -51,7 +60,7 @@ export async function DataSourcesPage({ locale }: { locale: Locale }) {
                 )}
               </Text>
               <Text size="sm" data-testid="licence">
-                <strong>{t("licence")}</strong> {e.licence ?? "–"}
+                <strong>{t("licence")}</strong> {licence(e.licence)}
               </Text>
               {e.years.length > 0 && (
                 <Text size="sm" data-testid="coverage">

@@ -12,7 +12,9 @@ import { tradleAnswer } from "@/domain/games/tradle";
 import { puzzleSeed, todaysPuzzle } from "@/domain/games/puzzle";
 import { gameData } from "@/server/games/data";
 import { homeSummary, type HomeSummary } from "@/server/home/summary";
-import { warehouseStatus } from "@/server/warehouse/client";
+import { warehouseStatus } from "@/server/catalog/status";
+import { loadHomeHero, type HomeHero } from "@/server/profiles/homeHero";
+import { HeroStrip } from "./HeroStrip";
 import { HomeSearch } from "./HomeSearch";
 import classes from "./HomePage.module.css";
 
@@ -25,6 +27,16 @@ const FEATURES = [
 
 async function summaryOrNull(locale: Locale): Promise<HomeSummary | null> {
   return warehouseStatus().available ? homeSummary(locale) : null;
+}
+
+/** The hero's figure: none without data (the hero then keeps its text alone). */
+async function heroOrNull(locale: Locale): Promise<HomeHero | null> {
+  if (!warehouseStatus().available) return null;
+  try {
+    return await loadHomeHero(locale);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -45,11 +57,12 @@ async function todaysGame(locale: Locale): Promise<{ products: string[]; year: n
 }
 
 /**
- * The front door: search, four featured profiles with a figure each, what the data covers (from
- * the catalogue), ways in, and the latest post. No chart library loads here.
+ * The front door: search beside the world's largest exports (a server-drawn SVG), four featured
+ * profiles with a figure each, what the data covers (from the catalogue), ways in, and the latest
+ * post. No chart library loads here.
  */
 export async function HomePage({ locale }: { locale: Locale }) {
-  const [t, summary, game] = await Promise.all([getTranslations({ locale }), summaryOrNull(locale), todaysGame(locale)]);
+  const [t, summary, game, hero] = await Promise.all([getTranslations({ locale }), summaryOrNull(locale), todaysGame(locale), heroOrNull(locale)]);
   const latestPost = BLOG_POSTS[0];
   const coverage = summary?.coverage;
   return (
@@ -57,17 +70,20 @@ export async function HomePage({ locale }: { locale: Locale }) {
       {!warehouseStatus().available && <DataMissing locale={locale} />}
       <section className={classes.hero}>
         <Container size="lg" py={56}>
-          <Stack gap="lg" maw={780}>
-            <Text className={classes.kicker} data-testid="site-name">
-              {t("common.siteName")}
-            </Text>
-            <Title order={1} className={classes.title}>
-              {t("home.title")}
-            </Title>
-            <Text size="xl">{t("home.lead")}</Text>
-            <HomeSearch label={t("home.search.label")} placeholder={t("home.search.placeholder")} />
-            <Text c="dimmed">{t("home.intro")}</Text>
-          </Stack>
+          <SimpleGrid cols={{ base: 1, md: hero && hero.rows.length > 0 ? 2 : 1 }} spacing={48}>
+            <Stack gap="lg" maw={780}>
+              <Text className={classes.kicker} data-testid="site-name">
+                {t("common.siteName")}
+              </Text>
+              <Title order={1} className={classes.title}>
+                {t("home.title")}
+              </Title>
+              <Text size="xl">{t("home.lead")}</Text>
+              <HomeSearch label={t("home.search.label")} placeholder={t("home.search.placeholder")} />
+              <Text c="dimmed">{t("home.intro")}</Text>
+            </Stack>
+            {hero && hero.rows.length > 0 ? <HeroStrip hero={hero} locale={locale} /> : null}
+          </SimpleGrid>
         </Container>
       </section>
       <Container size="lg" py={48}>

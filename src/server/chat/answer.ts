@@ -6,7 +6,7 @@
  */
 import "server-only";
 import type { ChartGroup, ChartRow } from "@/domain/charts/types";
-import { colorOrGrey } from "@/domain/charts/presentation";
+import { colorOrGrey, SERIES_COLORS } from "@/domain/charts/presentation";
 import type { CatalogEntry, GoodsQuestion, YearSource } from "@/domain/catalog/catalog";
 import { goodsYears, nearestYear, seriesKey } from "@/domain/catalog/catalog";
 import { changeOf, figure, provenanceOf } from "@/domain/catalog/figure";
@@ -16,6 +16,7 @@ import type { ChatAnswer, ChatChart, ChatContext, ChatEntity, ChatFigure, ChatLi
 import { formatDecimal, formatGrowth, formatNumber, formatPercent, formatUsd } from "@/domain/format";
 import type { Locale } from "@/domain/i18n/locales";
 import { buildProfilePath, type ProductKind } from "@/domain/profiles/path";
+import { firstRealRow } from "@/domain/profiles/residualProduct";
 import { vizCoverage, type YearCoverage } from "@/domain/visualize/coverage";
 import { ALL, isClassification, SHOW, type GeoSlot, type ProductSlot, type TimeSelection, type VizState } from "@/domain/visualize/state";
 import { buildVizPath } from "@/domain/visualize/urlCodec";
@@ -175,7 +176,6 @@ function sectionOf(members: VizMembers, level: string, id: string): string {
 
 const productKind = (level: string): ChartRow["kind"] => (level === "HS6" ? "hs6" : level === "HS2" ? "hs2" : level === "Section" ? "section" : "hs4");
 
-const SERIES_COLORS = ["#1c7ed6", "#f08c00", "#2f9e44", "#e03131", "#ae3ec9", "#1098ad"];
 
 // ---------------------------------------------------------------------------------------------
 
@@ -229,10 +229,12 @@ async function topProducts(ctx: ChatContext, env: Env): Promise<Body> {
   const rows = (await run(query, env.locale)).filter((r) => value(r) > 0);
   if (rows.length === 0) throw new NoData("noData");
   const total = sum(rows);
-  const top = rows[0];
+  // Unclassified trade (HS 9999, section 99) is a line of the data, not a product: never the answer.
+  const { top, residualAbove } = firstRealRow(rows, level, (r) => str(r[`${level} ID`]));
+  if (!top) throw new NoData("noData");
   const f = env.figures;
   const year = source.year;
-  const text = env.t(partner ? "topProductsPartner" : "topProducts", {
+  const sentence = env.t(partner ? "topProductsPartner" : "topProducts", {
     flow: flowWord(flow),
     year: String(year),
     place: place.name,
@@ -242,6 +244,9 @@ async function topProducts(ctx: ChatContext, env: Env): Promise<Body> {
     topValue: f.usd(str(top[level]), value(top)),
     share: f.share(env.t("figure.share", { name: str(top[level]) }), value(top) / total),
   });
+  const text = residualAbove
+    ? `${sentence} ${env.t("unspecifiedLeftOut", { value: f.usd(str(residualAbove[level]), value(residualAbove)) })}`
+    : sentence;
   const chartRows = productRows(rows, level, env.members);
   return {
     text: withMissing(env, text, chosen.missing !== null ? { asked: chosen.missing, used: year } : null),
@@ -653,7 +658,7 @@ async function rankingComplexity(ctx: ChatContext, env: Env): Promise<Body> {
       text: withMissing(env, text, missing),
       chart: {
         title: env.t("chart.pci", { from: String(years[0]), to: String(years.at(-1)) }),
-        spec: { type: "line", input: { rows: chartRows, years, dimension: level } },
+        spec: { type: "line", input: { rows: chartRows, years, dimension: level, values: "index" } },
         builderPath: builder(env.coverage, null, { classification: set.revision, chart: "tree_map", flow: "export", country: ALL, partner: ALL, product: SHOW, time: yearTime(year) }),
       },
       source: complexitySource(env, set.depth, year),
@@ -693,7 +698,7 @@ async function rankingComplexity(ctx: ChatContext, env: Env): Promise<Body> {
     text: withMissing(env, text, missing),
     chart: {
       title: env.t("chart.eci", { from: String(years[0]), to: String(years.at(-1)) }),
-      spec: { type: "line", input: { rows: chartRows, years, dimension: "Country" } },
+      spec: { type: "line", input: { rows: chartRows, years, dimension: "Country", values: "index" } },
       builderPath: builder(env.coverage, null, { classification: set.revision, chart: "scatter", flow: "export", country: SHOW, partner: ALL, product: ALL, time: yearTime(year) }),
     },
     source: complexitySource(env, set.depth, year),

@@ -9,6 +9,7 @@ import { getCube, type CubeDef } from "@/server/warehouse/registry";
 import type { Resource } from "@/server/datapackage/datapackage";
 import { createCubeTables, type TableStats } from "./layout";
 import { EBOPS2002_NAMES } from "./names/ebops2002";
+import { applyReviewedHsNames } from "./names/applyReviewed";
 import { BILL_OF_LADING_FIELDS } from "@/domain/bulk/billOfLading";
 import { ident, literal, scalar, toNumber } from "./sql";
 import { AUS_STATE_CODES, AUS_STATE_GEO_IDS } from "@/domain/subnational/ausStates";
@@ -114,6 +115,8 @@ export async function buildDimensions(
      FROM ${r("products_hs92")} WHERE level = 'hs6' ORDER BY code`,
     { member: memberFlag },
   );
+  // The package's machine-made Chinese (and missing Spanish) names, corrected by names reviewed here.
+  await applyReviewedHsNames(conn);
   await conn.run(`CREATE OR REPLACE VIEW dim_products AS
     SELECT 'section' AS level, s.id, NULL AS parent_id, s.id AS section_id, s.name_en, s.name_es, s.name_zh,
            s.name_es_fallback, s.name_zh_fallback, s.color FROM dim_hs_sections s

@@ -7,6 +7,7 @@ import "server-only";
 import type { Locale } from "@/domain/i18n/locales";
 import { LOCALES } from "@/domain/i18n/locales";
 import { MIN_COUNTRY_EXPORTS, MIN_PRODUCT_TRADE, type GameCountry, type GameData, type GameProduct, type Names } from "@/domain/games/data";
+import { isResidualProduct } from "@/domain/profiles/residualProduct";
 import { answerTrade, tradeYears } from "@/server/catalog/catalog";
 import { countryLevel, tradeQuery } from "@/server/profiles/sources";
 import { allRows } from "@/server/search/build";
@@ -30,8 +31,8 @@ async function names(kind: MemberKind): Promise<Map<string, { names: Names; memb
 }
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : typeof v === "bigint" ? Number(v) : 0);
-/** HS 99xx and section 99: trade nobody could classify, never a puzzle. */
-const unspecified = (hs4: string) => hs4.startsWith("99");
+/** HS 9999 / XXXX and anything filed under section 99: trade nobody could classify, never a puzzle. */
+const unspecified = (hs4: string, section: unknown) => isResidualProduct("hs4", hs4) || hs4.startsWith("99") || String(section ?? "") === "99";
 
 async function load(): Promise<GameData | null> {
   const meta = await warehouseMeta();
@@ -63,7 +64,7 @@ async function load(): Promise<GameData | null> {
     const country = String(r[`${reporter} ID`]);
     const product = String(r["HS4 ID"]);
     const value = num(r["Trade Value"]);
-    if (value <= 0 || unspecified(product)) continue;
+    if (value <= 0 || unspecified(product, hs4.get(product)?.member.attributes.section_id)) continue;
     const c = countries.get(country)?.member;
     if (!c || c.attributes.is_aggregate === true || c.attributes.code_status !== "iso") continue;
     (byCountry.get(country) ?? byCountry.set(country, []).get(country)!).push({ id: product, value });

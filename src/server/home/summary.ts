@@ -5,6 +5,7 @@
  */
 import "server-only";
 import type { Locale } from "@/domain/i18n/locales";
+import { isResidualProduct } from "@/domain/profiles/residualProduct";
 import { dataCatalog, tradeYears, type YearSource } from "@/server/catalog/catalog";
 import { isWarehouseError, queryCube, type DataQuery, type DataRecord } from "@/server/warehouse/client";
 
@@ -39,8 +40,9 @@ const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0
 
 async function top(query: DataQuery, locale: Locale): Promise<DataRecord | null> {
   try {
-    const res = await queryCube({ ...query, sort: [{ key: "Trade Value", direction: "desc" }], limit: 1 }, locale);
-    return res.data[0] ?? null;
+    // A few rows, so a product headline can pass over unclassified trade (HS 9999) to the first real product.
+    const res = await queryCube({ ...query, sort: [{ key: "Trade Value", direction: "desc" }], limit: 5 }, locale);
+    return res.data.find((r) => !isResidualProduct("hs4", r["HS4 ID"] === undefined ? null : String(r["HS4 ID"]))) ?? null;
   } catch (error) {
     if (isWarehouseError(error)) return null;
     throw error;

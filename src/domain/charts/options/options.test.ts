@@ -9,11 +9,14 @@ import {
   geomapOption,
   joinWorldFeatures,
   lineOption,
+  unevenYears,
   mapPieces,
   networkNodes,
   networkOption,
   OTHER_ID,
   LABELLED_POINTS,
+  labelledPoints,
+  logExtent,
   scatterOption,
   scatterPoints,
   stackedOption,
@@ -158,6 +161,24 @@ describe("stacked and line", () => {
     expect(html).toContain("Total");
     expect(html).toContain("$1,008");
   });
+  it("puts uneven years (1962, 1980, 2017) on a value axis so their spacing is true", () => {
+    const uneven = [1962, 1980, 2017];
+    const eci: ChartRow[] = uneven.map((year, i) => ({ id: "jpn", name: "Japan", kind: "country", color: "#000", value: 2 + i / 10, year }));
+    const option = lineOption({ rows: eci, years: uneven, dimension: "Country" }, ctx) as Any;
+    expect(option.xAxis).toMatchObject({ type: "value", min: 1962, max: 2017 });
+    expect(option.series[0].data).toEqual([[1962, 2], [1980, 2.1], [2017, 2.2]]);
+    expect(option.xAxis.axisLabel.formatter(1980)).toBe("1980");
+    expect(option.tooltip.formatter([{ dataIndex: 1 }])).toContain("1980");
+    // An index (ECI) is not money: decimals on the axis and in the tooltip.
+    const indexed = lineOption({ rows: eci, years: uneven, dimension: "Country", values: "index" }, ctx) as Any;
+    expect(indexed.yAxis.axisLabel.formatter(2.1)).not.toContain("$");
+    expect(indexed.tooltip.formatter([{ dataIndex: 1 }])).toContain("2.10");
+    expect(option.yAxis.axisLabel.formatter(2)).toContain("$");
+    expect(unevenYears([2016, 2017, 2018])).toBe(false);
+    expect(unevenYears([1962, 1980, 2017])).toBe(true);
+    // Consecutive years keep the category axis.
+    expect((lineOption({ rows, years, dimension: "Section" }, ctx) as Any).xAxis.type).toBe("category");
+  });
   it("keeps gaps in lines and shows growth for a single series", () => {
     const single = rows.filter((r) => r.id === "d");
     const option = lineOption({ rows: single, years, dimension: "Section" }, ctx) as Any;
@@ -202,12 +223,38 @@ describe("scatterOption", () => {
     const many: ChartRow[] = Array.from({ length: 20 }, (_, i) => ({ id: `c${i}`, name: `Country ${i}`, kind: "country", color: "#000", value: (i + 1) * 1e9, measures: { gdp_per_capita: 1000 * (i + 1), trade_value: (i + 1) * 1e9 } }));
     const option = scatterOption({ rows: many, x, y, dimension: "Country" }, ctx) as Any;
     const labelled = option.series[0].data.filter((d: Any) => d.label?.show).map((d: Any) => d.name);
-    expect(labelled).toHaveLength(LABELLED_POINTS);
-    // The largest trade values: Country 19 down to Country 8.
+    expect(labelled.length).toBeGreaterThan(1);
+    expect(labelled.length).toBeLessThanOrEqual(LABELLED_POINTS);
+    // The largest trade value is named; its nearest neighbour on both axes is not (the labels would touch).
     expect(labelled).toContain("Country 19");
+    expect(labelled).not.toContain("Country 18");
     expect(labelled).not.toContain("Country 0");
     expect(option.series[0].labelLayout).toEqual({ hideOverlap: true });
     expect(option.series[0].label.formatter).toBe("{b}");
+  });
+  it("fits a log axis to the data instead of the next power of ten", () => {
+    const option = scatterOption({ rows, x, y, year: 2018, dimension: "Country" }, ctx) as Any;
+    expect(option.xAxis.max).toBeGreaterThan(47_000);
+    expect(option.xAxis.max).toBeLessThan(100_000);
+    expect(option.xAxis.min).toBeLessThan(15_888);
+    expect(option.xAxis.min).toBeGreaterThan(10_000);
+    expect(option.xAxis.axisLabel.showMaxLabel).toBe(false);
+    expect(logExtent([300, 120_000])!.max).toBeLessThan(200_000);
+    expect(logExtent([0, -1])).toBeNull();
+  });
+  it("labels large points that stand apart, never two on top of each other", () => {
+    const clustered: ChartRow[] = [
+      { id: "jpn", name: "Japan", kind: "country", color: "#000", value: 7e11, measures: { gdp_per_capita: 39_000, trade_value: 7e11 } },
+      { id: "deu", name: "Germany", kind: "country", color: "#000", value: 1.5e12, measures: { gdp_per_capita: 47_000, trade_value: 1.5e12 } },
+      { id: "can", name: "Canada", kind: "country", color: "#000", value: 4.5e11, measures: { gdp_per_capita: 46_000, trade_value: 1.4e12 } },
+      { id: "chl", name: "Chile", kind: "country", color: "#000", value: 7.5e10, measures: { gdp_per_capita: 15_888, trade_value: 7.5e10 } },
+      { id: "bdi", name: "Burundi", kind: "country", color: "#000", value: 1e8, measures: { gdp_per_capita: 300, trade_value: 1e8 } },
+    ];
+    const { points } = scatterPoints({ rows: clustered, x, y, dimension: "Country" });
+    const chosen = [...labelledPoints(points, { x, y })].map((i) => clustered[points[i].row].id);
+    expect(chosen).toContain("deu");
+    expect(chosen).not.toContain("can");
+    expect(chosen).toContain("bdi");
   });
   it("fills RCA and market share rows for product scatters", () => {
     const option = scatterOption(

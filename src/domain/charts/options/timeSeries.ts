@@ -6,7 +6,7 @@ import type { EChartsOption } from "echarts";
 import { formatPercent, formatPeriod, formatUsd } from "@/domain/format";
 import { memberName, tooltipHtml, tooltipRows, type TooltipRow } from "../presentation";
 import type { ChartContext, ChartGroup, ChartRow } from "../types";
-import { axisStyle, legendFrame, OTHER_COLOR, OTHER_ID, palette, titleOption, titleSpace, tooltipFrame, topMembers } from "./common";
+import { axisStyle, formatMeasure, legendFrame, OTHER_COLOR, OTHER_ID, palette, titleOption, titleSpace, tooltipFrame, topMembers } from "./common";
 
 export interface TimeSeriesInput {
   /** One row per member and year. */
@@ -15,6 +15,11 @@ export interface TimeSeriesInput {
   dimension: string;
   /** Most series drawn; the rest become "Other values". */
   maxSeries?: number;
+  /**
+   * "index": the values are an index (ECI, PCI), not money: the axis and tooltip show them as
+   * decimals, with no shares or total. Default: trade values in the chart's currency.
+   */
+  values?: "trade" | "index";
 }
 
 export interface SeriesData {
@@ -62,11 +67,15 @@ function growthAt(values: readonly (number | null)[], i: number): number | null 
   return now !== null && before !== null && before !== 0 ? now / before - 1 : null;
 }
 
-function axisTooltip(series: SeriesData[], years: readonly number[], ctx: ChartContext) {
+function axisTooltip(series: SeriesData[], years: readonly number[], ctx: ChartContext, index = false) {
   return (params: unknown) => {
     const list = (Array.isArray(params) ? params : [params]) as { dataIndex: number }[];
     const i = list[0]?.dataIndex ?? 0;
     const year = years[i];
+    if (index) {
+      const present = series.filter((s) => s.values[i] !== null).sort((a, b) => (b.values[i] ?? 0) - (a.values[i] ?? 0));
+      return tooltipHtml({ title: formatPeriod(year), rows: present.map((s) => ({ key: "series", label: s.name, value: formatMeasure(s.values[i], "decimal", ctx.locale, false), color: s.color })) });
+    }
     if (series.length === 1) {
       const s = series[0];
       return tooltipHtml({
@@ -88,32 +97,54 @@ function axisTooltip(series: SeriesData[], years: readonly number[], ctx: ChartC
   };
 }
 
+/** Years that are not evenly spaced (1962, 1980, 2017): a category axis would draw them as equal steps. */
+export function unevenYears(years: readonly number[]): boolean {
+  if (years.length < 3) return false;
+  const step = years[1] - years[0];
+  return years.some((y, i) => i > 0 && y - years[i - 1] !== step);
+}
+
 function timeSeriesOption(input: TimeSeriesInput, ctx: ChartContext, stacked: boolean): EChartsOption {
   const colors = palette(ctx.dark);
   const series = buildSeries(input, ctx, input.maxSeries ?? (stacked ? 15 : 10));
   const axes = axisStyle(ctx);
   const top = titleSpace(ctx) + 16;
   const many = series.length > 1;
+  // A line over uneven years puts them on a value axis, so 1962 → 1980 is drawn longer than 2017 → 2018.
+  const valueAxis = !stacked && unevenYears(input.years);
+  const index = !stacked && input.values === "index";
+  const xAxis = valueAxis
+    ? {
+        type: "value",
+        min: input.years[0],
+        max: input.years.at(-1),
+        minInterval: 1,
+        ...axes,
+        axisLabel: { ...axes.axisLabel, formatter: (v: number) => (Number.isInteger(v) ? formatPeriod(v) : "") },
+        splitLine: { show: false },
+      }
+    : {
+        type: "category",
+        boundaryGap: false,
+        data: input.years.map((y) => formatPeriod(y)),
+        ...axes,
+        splitLine: { show: false },
+      };
   return {
     animationDuration: 400,
     title: titleOption(ctx),
     color: series.map((s) => s.color),
-    tooltip: { ...tooltipFrame(ctx), trigger: "axis", formatter: axisTooltip(series, input.years, ctx), axisPointer: { type: "line", lineStyle: { color: colors.muted } } },
+    tooltip: { ...tooltipFrame(ctx), trigger: "axis", formatter: axisTooltip(series, input.years, ctx, index), axisPointer: { type: "line", lineStyle: { color: colors.muted } } },
     // On screen the page draws the full legend under the chart (timeSeriesLegend); exported
     // images carry their own.
     legend: many && ctx.showTitle ? { ...legendFrame(ctx), data: series.map((s) => s.name) } : { show: false },
     grid: { top, left: 16, right: 24, bottom: many && ctx.showTitle ? 48 : 16, outerBoundsMode: "same", outerBoundsContain: "axisLabel" },
-    xAxis: {
-      type: "category",
-      boundaryGap: false,
-      data: input.years.map((y) => formatPeriod(y)),
-      ...axes,
-      splitLine: { show: false },
-    },
+    xAxis,
     yAxis: {
       type: "value",
       ...axes,
-      axisLabel: { ...axes.axisLabel, formatter: (v: number) => formatUsd(v, ctx.locale, { compact: true, currency: ctx.currency }) },
+      ...(index ? { scale: true } : {}),
+      axisLabel: { ...axes.axisLabel, formatter: (v: number) => (index ? formatMeasure(v, "decimal", ctx.locale, true) : formatUsd(v, ctx.locale, { compact: true, currency: ctx.currency })) },
     },
     series: series.map((s) => ({
       id: s.id,
@@ -129,7 +160,7 @@ function timeSeriesOption(input: TimeSeriesInput, ctx: ChartContext, stacked: bo
       lineStyle: { width: stacked ? 0.5 : 2.5, color: s.color },
       itemStyle: { color: s.color },
       emphasis: { focus: "series" as const },
-      data: stacked ? s.values.map((v) => v ?? 0) : s.values,
+      data: stacked ? s.values.map((v) => v ?? 0) : valueAxis ? s.values.map((v, i) => [input.years[i], v]) : s.values,
     })),
   } as EChartsOption;
 }

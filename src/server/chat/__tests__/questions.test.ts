@@ -5,6 +5,7 @@
  * (each "follow" row continues the row before it) and questions it must not answer with a number.
  * Runs on the package warehouse (data/warehouse.duckdb); skipped when it is absent.
  */
+import { isResidualProduct } from "@/domain/profiles/residualProduct";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -197,10 +198,15 @@ async function expectedFigures(a: ChatAnswer): Promise<number[]> {
         // Newest year the catalogue has for the question.
         expect(year).toBe((await tradeYears({ depth: "hs4", flow })).at(-1)!.year);
       }
-      const byProduct = (await rows(shaped(source, flow, year, ctx, "product"))).map(tv).filter((v) => v > 0);
-      const sum = byProduct.reduce((s, v) => s + v, 0);
-      const top = Math.max(...byProduct);
-      return [sum, top, top / sum];
+      const level = source.depth === "section" ? "Section" : "HS4";
+      const byProduct = (await rows(shaped(source, flow, year, ctx, "product"))).filter((r) => tv(r) > 0);
+      const sum = byProduct.reduce((s, r) => s + tv(r), 0);
+      // The top is the largest real product; unclassified trade (HS 9999, section 99), when larger,
+      // is quoted after it as left out (issue 39).
+      const residual = (r: Record<string, unknown>) => isResidualProduct(level, String(r[`${level} ID`]));
+      const top = Math.max(...byProduct.filter((r) => !residual(r)).map(tv));
+      const unclassified = Math.max(0, ...byProduct.filter(residual).map(tv));
+      return unclassified > top ? [sum, top, top / sum, unclassified] : [sum, top, top / sum];
     }
     case "topPartners": {
       const source = await datasetFor(ctx.product ? (ctx.product.kind as "section") : "section", flow, year, true);
