@@ -19,12 +19,13 @@ const world: HistorySeries = {
 };
 
 describe("history charts", () => {
-  it("draws one line per series over the union of their years, a point per year with a value", () => {
+  it("draws one line per series and release over the union of their years, a point per year with a value", () => {
     const chart = historyChart([reporters, world], "Series");
     expect(chart.points).toBe(5 + 29);
     expect(chart.input.years).toEqual([1962, 1980, ...Array.from({ length: 29 }, (_, i) => 1995 + i)]);
-    expect(new Set(chart.input.rows.map((r) => r.id))).toEqual(new Set(["reporters", "world-atlas_world_hs4"]));
-    expect(chart.input.maxSeries).toBe(2);
+    // The reporters' line is broken at 2018 and 2019 (new releases); the world series is one release.
+    expect(new Set(chart.input.rows.map((r) => r.id))).toEqual(new Set(["reporters", "reporters~1", "reporters~2", "world-atlas_world_hs4"]));
+    expect(chart.input.maxSeries).toBe(4);
   });
 
   it("names the years where a series changes dataset or release", () => {
@@ -52,8 +53,25 @@ describe("history lines on a long axis", () => {
     const chart = historyChart([reporters, world], "Series");
     expect(chart.input.years.length).toBeGreaterThan(30);
     const option = lineOption(chart.input, { locale: "en", labels: EN_CHART_LABELS, dark: false });
-    const series = option.series as { id: string; showSymbol: boolean; data: (number | null)[] }[];
+    const series = option.series as { id: string; showSymbol: boolean; data: (number | null | [number, number | null])[] }[];
+    const valueOf = (v: number | null | [number, number | null]) => (Array.isArray(v) ? v[1] : v);
     expect(series.find((s) => s.id === "reporters")!.showSymbol).toBe(true);
-    expect(series.find((s) => s.id === "reporters")!.data.filter((v) => v !== null)).toHaveLength(5);
+    // 1962, 1980 and 2017 (one release); 2018 and 2019 are runs of their own.
+    expect(series.find((s) => s.id === "reporters")!.data.filter((v) => valueOf(v) !== null)).toHaveLength(3);
+    expect(series.filter((s) => s.id.startsWith("reporters")).flatMap((s) => s.data.filter((v) => valueOf(v) !== null))).toHaveLength(5);
+  });
+});
+
+describe("a history line across releases", () => {
+  it("is broken into one run per release, under one legend entry", () => {
+    const point = (year: number, vintage: string, dataset = "ots_hs4") => ({ year, value: year, dataset, vintage, source: "ots" });
+    const chart = historyChart(
+      [{ id: "reporters", name: "Sum of exporting countries", color: "#123456", points: [point(1962, "old"), point(1980, "old"), point(2017, "old"), point(2018, "new"), point(2019, "atlas", "atlas_hs4")] }],
+      "Series",
+    );
+    expect(chart.input.rows.map((r) => r.id)).toEqual(["reporters", "reporters", "reporters", "reporters~1", "reporters~2"]);
+    expect(chart.input.maxSeries).toBe(3);
+    expect(chart.breaks).toEqual([{ id: "reporters", name: "Sum of exporting countries", years: [2018, 2019] }]);
+    expect(new Set(chart.input.rows.map((r) => r.name)).size).toBe(1);
   });
 });

@@ -55,11 +55,14 @@ export function buildSeries(input: TimeSeriesInput, ctx: ChartContext, maxSeries
 
 /** The legend entries of a stacked or line chart (the drawn series, "Other values" last), for the page's own legend. */
 export function timeSeriesLegend(input: TimeSeriesInput, ctx: ChartContext, stacked: boolean): ChartGroup[] {
-  const series = buildSeries(input, ctx, input.maxSeries ?? (stacked ? 15 : 10));
+  // A line broken into runs (one per release of its source) is several series of one name and colour: one entry.
+  const series = uniqueEntries(buildSeries(input, ctx, input.maxSeries ?? (stacked ? 15 : 10)));
   if (series.length < 2) return [];
   const kinds = new Map(input.rows.map((r) => [r.id, r.kind]));
   return series.map((s) => ({ id: s.id, name: s.name, color: s.color, kind: s.id === OTHER_ID ? "other" : (kinds.get(s.id) ?? "other") }));
 }
+
+const uniqueEntries = (series: SeriesData[]): SeriesData[] => series.filter((s, i) => series.findIndex((o) => o.name === s.name && o.color === s.color) === i);
 
 function growthAt(values: readonly (number | null)[], i: number): number | null {
   const now = values[i];
@@ -137,7 +140,7 @@ function timeSeriesOption(input: TimeSeriesInput, ctx: ChartContext, stacked: bo
     tooltip: { ...tooltipFrame(ctx), trigger: "axis", formatter: axisTooltip(series, input.years, ctx, index), axisPointer: { type: "line", lineStyle: { color: colors.muted } } },
     // On screen the page draws the full legend under the chart (timeSeriesLegend); exported
     // images carry their own.
-    legend: many && ctx.showTitle ? { ...legendFrame(ctx), data: series.map((s) => s.name) } : { show: false },
+    legend: many && ctx.showTitle ? { ...legendFrame(ctx), data: [...new Set(series.map((s) => s.name))] } : { show: false },
     grid: { top, left: 16, right: 24, bottom: many && ctx.showTitle ? 48 : 16, outerBoundsMode: "same", outerBoundsContain: "axisLabel" },
     xAxis,
     yAxis: {
