@@ -32,11 +32,22 @@ const engineFiles = (layer) => [
   ...(layer === "server" ? ["src/server/warehouse/duckdb.ts", "src/server/etl/**"] : []),
 ];
 
-function layerRule(layer, forbidden, why, { engine = true } = {}) {
+/**
+ * Pages ask for meaning, not queries (docs/architecture.md): React features get typed rows from
+ * named loaders (src/server/profiles, src/server/subnationalProfiles, src/server/catalog/*), never
+ * from the warehouse's query client, registry or engine. Tests may reach the warehouse.
+ */
+const WAREHOUSE_PATTERN = {
+  regex: "^(@/server/warehouse(/|$)|(\\.\\./)+server/warehouse(/|$))",
+  message:
+    "src/features asks for meaning, not queries: load data through a named loader in src/server/profiles (or src/server/catalog/status, members, complexity, cubes), never src/server/warehouse (see docs/architecture.md).",
+};
+
+function layerRule(layer, forbidden, why, { engine = true, extra = [] } = {}) {
   const patterns = [layerPattern(forbidden, why)];
   const rule = (list) => ({ "no-restricted-imports": ["error", { patterns: list }] });
   return [
-    { files: [`src/${layer}/**/*.{ts,tsx,js,jsx,mjs}`], rules: rule(engine ? [...patterns, ENGINE_PATTERN] : patterns) },
+    { files: [`src/${layer}/**/*.{ts,tsx,js,jsx,mjs}`], rules: rule([...patterns, ...(engine ? [ENGINE_PATTERN] : []), ...extra]) },
     // The engine's own files keep the layer rule without the DuckDB one.
     ...(engine ? [{ files: engineFiles(layer), rules: rule(patterns) }] : []),
   ];
@@ -45,8 +56,31 @@ function layerRule(layer, forbidden, why, { engine = true } = {}) {
 export const LAYER_RULES = [
   ...layerRule("domain", ["app", "features", "server", "i18n"], "src/domain is pure TypeScript: it imports nothing of ours above it"),
   ...layerRule("server", ["app", "features"], "src/server never imports React features or routes"),
-  ...layerRule("features", ["app"], "src/features never imports routes"),
+  ...layerRule("features", ["app"], "src/features never imports routes", { extra: [WAREHOUSE_PATTERN] }),
 ];
+
+/**
+ * The names of the warehouse's cubes, levels and measures that a page would need to write a
+ * query: none appears as a string in src/features (loaders in src/server hand typed rows). The
+ * same list is what tests/unit/featuresSpeakMeaning.test.ts greps for.
+ */
+export const QUERY_NAMES = ["Trade Value", "Exporter Country", "Importer Country", "HS4", "HS6", "Section"];
+const QUERY_NAME_RE = `^(${QUERY_NAMES.join("|")})$`;
+const CUBE_NAME_RE = "^(trade|services|complexity)_[a-z]+_[a-z0-9_]+$";
+const QUERY_NAME_MESSAGE = "src/features names no cube, level or measure: take typed rows from a named loader in src/server/profiles (see docs/architecture.md).";
+
+const MEANING_NOT_QUERIES = {
+  files: ["src/features/**/*.{ts,tsx}"],
+  ignores: ["src/features/**/*.test.{ts,tsx}", "src/features/**/__tests__/**"],
+  rules: {
+    "no-restricted-syntax": [
+      "error",
+      { selector: `Literal[value=/${QUERY_NAME_RE}/]`, message: QUERY_NAME_MESSAGE },
+      { selector: `TemplateElement[value.raw=/${QUERY_NAME_RE}/]`, message: QUERY_NAME_MESSAGE },
+      { selector: `Literal[value=/${CUBE_NAME_RE}/]`, message: QUERY_NAME_MESSAGE },
+    ],
+  },
+};
 
 /** One settings module reads the environment (src/server/settings.ts); see its header for the exceptions. */
 const ONE_SETTINGS_MODULE = {
@@ -72,6 +106,7 @@ const config = [
   ...nextTs,
   ...LAYER_RULES,
   ONE_SETTINGS_MODULE,
+  MEANING_NOT_QUERIES,
   {
     ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", ".cache/**"],
   },

@@ -1,4 +1,5 @@
 import { sharedUser } from "./support/accounts";
+import { expectChartDownloads } from "./support/chartDownloads";
 import { expect, test, type APIRequestContext, type Page } from "./support/test";
 
 // The data explorer (/explorer) is PRO, decided on the server. Anonymous and free visitors get the
@@ -106,6 +107,16 @@ test.describe("data explorer", () => {
     await page.getByTestId("qb-tab-chart").click();
     await expect(page.getByTestId("qb-chart-type").locator("input:checked")).toHaveValue("treemap");
     await expect(page.locator('[data-testid="qb-chart"] [data-testid="chart"][data-chart-ready="true"]')).toBeVisible({ timeout: 30_000 });
+
+    // Bars are drawn by the same chart component, with PNG, SVG and a CSV of the answer charted.
+    await page.getByTestId("qb-chart-type").getByText("Bars", { exact: true }).click();
+    await expect(page.getByTestId("qb-chart-type").locator("input:checked")).toHaveValue("bar");
+    const panel = page.getByTestId("qb-chart-panel");
+    await expect(panel.locator('[data-testid="chart"]')).toHaveAttribute("data-chart-type", "bars");
+    const lines = await expectChartDownloads(page, panel, new RegExp(`^${cube}`));
+    expect(lines[0]).toContain("Section");
+    expect(lines[0]).toContain("Trade Value");
+    expect(lines.length - 1).toBe(answer.data.length);
 
     // The link restores the whole query in a new page.
     const shared = page.url();

@@ -1,3 +1,4 @@
+import { expectChartDownloads } from "./support/chartDownloads";
 import { expect, test, type Page } from "./support/test";
 
 const PATH = "/tariff-simulator-report";
@@ -47,6 +48,20 @@ test.describe("tariff simulator", () => {
     const csv = await page.request.get((await page.getByTestId("tariff-csv").getAttribute("href"))!);
     expect(csv.headers()["content-type"]).toContain("text/csv");
     expect((await csv.text()).split("\r\n")[0]).toContain("Trade creation (USD)");
+
+    // The bars are a chart like every other: PNG, SVG and the CSV of the bars drawn (largest changes).
+    const lines = await expectChartDownloads(page, page.getByTestId("tariff-chart"), /^tariff-change-by-exporter/);
+    expect(lines[0]).toBe("id,Exporter,Trade creation,Trade diversion");
+    const ids = new Set(answer.exporters.map((e) => e.id));
+    expect(lines.length - 1).toBe(Math.min(15, answer.exporters.length));
+    for (const line of lines.slice(1)) {
+      // A name may hold a quoted comma ("Korea, Rep."): the id comes first, the two values last.
+      const cells = line.split(",");
+      expect(ids.has(cells[0]), line).toBe(true);
+      // A cut for everyone creates trade for each exporter and diverts none.
+      expect(Number(cells.at(-2))).toBeGreaterThanOrEqual(0);
+    }
+    expect(Number(lines[1].split(",").at(-2))).toBeGreaterThan(0);
   });
 
   test("a preference for one partner diverts trade to it, and the URL restores the scenario", async ({ page }) => {

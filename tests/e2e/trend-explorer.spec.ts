@@ -1,4 +1,5 @@
 import { sharedUser } from "./support/accounts";
+import { expectChartDownloads } from "./support/chartDownloads";
 import { expect, test, type Page } from "./support/test";
 
 // The trend explorer is PRO: the server reads the session's role. Everyone else gets the PRO gate
@@ -76,6 +77,17 @@ test.describe("trend explorer", () => {
     await expect(first.getByTestId("trend-change")).toHaveText(/^[+-]/);
     await expectMarginsAddUp(page);
     await expect(page.getByTestId("trend-mover").first()).toBeVisible();
+
+    // The margins are a chart like every other: PNG, SVG and a CSV of the four parts, the figures shown.
+    const lines = await expectChartDownloads(page, page.getByTestId("trend-decomposition"), /^trend-margins-\d{4}-\d{4}/);
+    expect(lines[0]).toBe("id,Part of the change,Change in value");
+    expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(["new", "lost", "continuing", "total"]);
+    const decomposition = page.getByTestId("trend-decomposition");
+    for (const line of lines.slice(1)) {
+      // The label may hold a quoted comma ("New (1,234)"): the id comes first, the value last.
+      const cells = line.split(",");
+      expect(cells.at(-1)).toBe(await decomposition.locator(`[data-part="${cells[0]}"]`).getAttribute("data-value"));
+    }
 
     // The API answers the same selection with the same first row.
     const apiHref = await page.getByTestId("trend-api-link").getAttribute("href");

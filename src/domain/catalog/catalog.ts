@@ -113,7 +113,8 @@ function better(a: CatalogEntry, b: CatalogEntry): number {
   );
 }
 
-const toSource = (e: CatalogEntry): YearSource => ({
+/** A catalogue entry as the year source a query builder reads (its dataset, cube, shape and release). */
+export const toSource = (e: CatalogEntry): YearSource => ({
   year: e.year,
   dataset: e.dataset,
   cube: e.cube,

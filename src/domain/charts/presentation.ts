@@ -44,6 +44,21 @@ export type PaletteSize = 5 | 7;
 /** Colours for members of dimensions that carry none in the data (partners as lines, services...). */
 export const CATEGORICAL = ["#4c6ef5", "#f08c00", "#2f9e44", "#e03131", "#ae3ec9", "#1098ad", "#f59f00", "#5c940d", "#d6336c", "#495057"] as const;
 
+/**
+ * A few series drawn side by side (a country's line, two countries compared, exports / imports /
+ * balance in an answer of the assistant): the first is the site's blue, then the categorical hues.
+ */
+export const SERIES_COLORS = ["#1c7ed6", "#f08c00", "#2f9e44", "#e03131", "#ae3ec9", "#1098ad"] as const;
+
+/** Service categories of the ABS state tables (Australian state profiles), by category id. */
+export const SERVICE_CATEGORY_COLORS: Readonly<Record<string, string>> = { transport: "#2e97ff", travel: "#f2aa86", financial: "#892eff", ict: "#02a347", other: "#9c9fb2" };
+
+/** History lines of a profile, one per series (the sum of reporters, each world-only dataset). */
+export const HISTORY_LINE_COLORS = ["#2f6eb5", "#d9822b", "#5a9e3a", "#8e5ab5"] as const;
+
+/** Parts of a change: what was gained, what was lost, what continued, and the net total. */
+export const CHANGE_COLORS = { gained: "#2f9e44", lost: "#e03131", continuing: "#1c7ed6", total: "#868e96" } as const;
+
 /** Trade Flow: 1 imports, 2 exports, 3 trade balance. */
 export const FLOW_COLORS: Readonly<Record<string, string>> = { "1": "#e8590c", "2": "#1c7ed6", "3": "#7950f2" };
 

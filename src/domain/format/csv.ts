@@ -28,11 +28,20 @@ export interface CsvLine {
   cells: string[];
 }
 
+/** A CSV dialect other than RFC 4180's comma and double quote (a data package's `dialect`). */
+export interface CsvDialect {
+  delimiter?: string;
+  quote?: string;
+}
+
 /**
  * RFC 4180 CSV: comma-separated, double quotes around fields holding commas, quotes or line
- * breaks, quotes doubled inside; CRLF or LF; a UTF-8 byte-order mark is ignored.
+ * breaks, quotes doubled inside; CRLF or LF; a UTF-8 byte-order mark is ignored. Another
+ * single-character delimiter or quote can be given (a data package's dialect).
  */
-export function parseCsv(text: string): { records: CsvLine[]; error: { line: number; reason: string } | null } {
+export function parseCsv(text: string, dialect: CsvDialect = {}): { records: CsvLine[]; error: { line: number; reason: string } | null } {
+  const delimiter = dialect.delimiter ?? ",";
+  const quote = dialect.quote ?? '"';
   const src = text.replace(/^\uFEFF/, "");
   const records: CsvLine[] = [];
   let line = 1;
@@ -45,9 +54,9 @@ export function parseCsv(text: string): { records: CsvLine[]; error: { line: num
   for (let i = 0; i < src.length; i++) {
     const ch = src[i];
     if (quoted) {
-      if (ch === '"') {
-        if (src[i + 1] === '"') {
-          cell += '"';
+      if (ch === quote) {
+        if (src[i + 1] === quote) {
+          cell += quote;
           i++;
         } else {
           quoted = false;
@@ -59,12 +68,12 @@ export function parseCsv(text: string): { records: CsvLine[]; error: { line: num
       }
       continue;
     }
-    if (ch === '"') {
+    if (ch === quote) {
       if (cell.trim() !== "" || afterQuote) return { records, error: { line, reason: "a quote inside an unquoted field (quote the whole field and double the quotes inside)" } };
       cell = "";
       quoted = true;
       quoteStart = line;
-    } else if (ch === ",") {
+    } else if (ch === delimiter) {
       cells.push(cell);
       cell = "";
       afterQuote = false;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  decimalSeparator,
   formatDecimal,
+  formatIndex,
   formatGrowth,
   formatNumber,
   formatPercent,
@@ -151,5 +153,21 @@ describe("tileCode", () => {
     expect(tileCode("101", "hs2")).toBe("01");
     expect(tileCode("2601", "hs4")).toBe("2601");
     expect(tileCode(21970, "hs2")).toBe("70");
+  });
+});
+
+describe("indices and separators", () => {
+  it("writes an index with two decimals and its sign", () => {
+    expect(formatIndex(1.234, "en")).toBe("+1.23");
+    expect(formatIndex(-0.456, "en")).toBe("-0.46");
+    expect(formatIndex(0, "en")).toBe("0.00");
+    expect(formatIndex(1.5, "es")).toBe("+1,50");
+    expect(formatIndex(null, "en")).toBe("–");
+  });
+
+  it("knows each language's decimal separator", () => {
+    expect(decimalSeparator("en")).toBe(".");
+    expect(decimalSeparator("es")).toBe(",");
+    expect(decimalSeparator("zh")).toBe(".");
   });
 });

@@ -128,6 +128,17 @@ export function formatDecimal(value: number | null | undefined, locale: FormatLo
   return numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
+/** A standardised index (ECI, PCI): two decimals with its sign ("+1.23", "-0.45", "0.00"). */
+export function formatIndex(value: number | null | undefined, locale: FormatLocale): string {
+  if (!isNumber(value)) return MISSING_VALUE;
+  return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" }).format(value);
+}
+
+/** The decimal separator of a language ("." in English, "," in Spanish). */
+export function decimalSeparator(locale: FormatLocale): string {
+  return numberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+}
+
 /**
  * A ratio-like value on a log axis (RCA 0.001 ... 1000): small values keep two significant digits
  * ("0.0012"), larger ones at most one decimal, never "0.0" for a value that is not zero.

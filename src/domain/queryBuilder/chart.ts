@@ -4,7 +4,8 @@
  * level) over time, bars for anything else. Money measures only for the treemap and the time
  * charts, whose tooltips and axes read dollars; other measures get bars.
  */
-import { dimensionColor, type IconKind } from "@/domain/charts/presentation";
+import type { BarsInput } from "@/domain/charts/options/bars";
+import { CHANGE_COLORS, dimensionColor, type IconKind } from "@/domain/charts/presentation";
 import type { ChartRow } from "@/domain/charts/types";
 import type { ChartKind } from "./state";
 
@@ -104,4 +105,18 @@ export function bars(records: readonly Record_[], drilldowns: readonly string[],
     .slice(0, max);
   const top = Math.max(0, ...items.map((b) => Math.abs(b.value)));
   return items.map((b) => ({ ...b, share: top > 0 ? Math.abs(b.value) / top : 0 }));
+}
+
+/**
+ * The bars as a chart of the one chart component: one bar per record (the largest first), green
+ * above zero and red below, values written as dollars for money measures, as percentages for a
+ * growth and with decimals for an RCA.
+ */
+export function barsChart(records: readonly Record_[], drilldowns: readonly string[], measure: string, money: boolean, max = 30): BarsInput {
+  const list = bars(records, drilldowns, measure, max);
+  return {
+    categories: list.map((b, i) => ({ id: String(i + 1), name: b.label, color: b.value < 0 ? CHANGE_COLORS.lost : CHANGE_COLORS.gained })),
+    series: [{ id: measure, name: measure, values: list.map((b) => b.value) }],
+    format: money ? "usd" : / Growth$/.test(measure) ? "percent" : / RCA$|^RCA$/.test(measure) ? "decimal" : "number",
+  };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bars, chartChoices, chartRows, chartYears, pickChart } from "./chart";
+import { CHANGE_COLORS } from "@/domain/charts/presentation";
+import { bars, barsChart, chartChoices, chartRows, chartYears, pickChart } from "./chart";
 import { decodeState, encodeState, explorerPath } from "./codec";
 import { curlSnippet, pythonSnippet } from "./snippets";
 import { dataParams, dataUrl, defaultPivot, emptyState, pivotUrl, stateProblems, type BuilderState } from "./state";
@@ -169,5 +170,14 @@ describe("chart choice", () => {
     const b = bars(records, ["Year", "Section"], "Trade Value");
     expect(b[0]).toEqual({ label: "2018 · Minerals", value: -60, share: 1 });
     expect(b[1].share).toBeCloseTo(0.5);
+    // The same bars for the one chart component: red below zero, dollars for a money measure.
+    const chart = barsChart(records, ["Year", "Section"], "Trade Value", true);
+    expect(chart.categories.map((c) => c.name)).toEqual(["2018 · Minerals", "2018 · Machines", "2017 · Machines"]);
+    expect(chart.categories.map((c) => c.color)).toEqual([CHANGE_COLORS.lost, CHANGE_COLORS.gained, CHANGE_COLORS.gained]);
+    expect(chart.series).toEqual([{ id: "Trade Value", name: "Trade Value", values: [-60, 30, 10] }]);
+    expect(chart.format).toBe("usd");
+    expect(barsChart(records, ["Section"], "Trade Value Growth", false).format).toBe("percent");
+    expect(barsChart(records, ["Section"], "RCA", false).format).toBe("decimal");
+    expect(barsChart(records, ["Section"], "Quantity", false).format).toBe("number");
   });
 });

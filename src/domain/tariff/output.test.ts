@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { simulate } from "./model";
-import { changeChartOption, simulationCsv, topChanges } from "./output";
+import { changeBars, simulationCsv, topChanges } from "./output";
 
 const sim = simulate([
   { id: "a", imports: 100, currentTariff: 0.1, newTariff: 0 },
@@ -19,15 +19,17 @@ describe("simulation outputs", () => {
   it("the chart shows the biggest movers, largest at the top", () => {
     const rows = topChanges(sim.exporters, 1);
     expect(rows.map((r) => r.id)).toEqual(["a"]);
-    const option = changeChartOption({
+    const bars = changeBars({
       rows: sim.exporters.map((r) => ({ id: r.id, name: r.id.toUpperCase(), creation: r.tradeCreation, diversion: r.tradeDiversion })),
       labels: { creation: "Creation", diversion: "Diversion", total: "Total" },
-      dark: false,
-      format: (v) => v.toFixed(0),
     });
-    const series = option.series as { name: string; data: number[] }[];
-    expect(series.map((s) => s.name)).toEqual(["Creation", "Diversion"]);
-    expect((option.yAxis as { data: string[] }).data).toEqual(["B", "A"]);
-    expect(series[0].data[1]).toBeCloseTo(sim.exporters[0].tradeCreation, 9);
+    expect(bars.stacked).toBe(true);
+    expect(bars.format).toBe("usd");
+    expect(bars.totalLabel).toBe("Total");
+    expect(bars.series.map((s) => s.name)).toEqual(["Creation", "Diversion"]);
+    // In the given order: the chart draws the first category on top.
+    expect(bars.categories.map((c) => c.name)).toEqual(sim.exporters.map((r) => r.id.toUpperCase()));
+    expect(bars.series[0].values[0]).toBeCloseTo(sim.exporters[0].tradeCreation, 9);
+    expect(bars.series[1].values[1]).toBeCloseTo(sim.exporters[1].tradeDiversion, 9);
   });
 });

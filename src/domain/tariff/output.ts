@@ -1,9 +1,10 @@
 /**
  * What a simulation shows besides its numbers: the CSV download (the same rows as the table) and
- * the bar chart of the change in imports per exporter (an ECharts option, drawn by one thin
- * component). Pure functions, no IO.
+ * the bars of the change in imports per exporter (a `bars` chart input, drawn by the one chart
+ * component with its PNG, SVG and CSV downloads). Pure functions, no IO.
  */
-import type { EChartsOption } from "echarts";
+import type { BarsInput } from "@/domain/charts/options/bars";
+import { CHANGE_COLORS } from "@/domain/charts/presentation";
 import { toCsvText, type CsvValue } from "@/domain/format/csv";
 import type { ExporterResult, Simulation } from "./model";
 
@@ -56,14 +57,9 @@ export function simulationCsv(sim: Simulation, names: ReadonlyMap<string, string
   return toCsvText(rows);
 }
 
-export interface ChangeChartInput {
+export interface ChangeBarsInput {
   rows: readonly { id: string; name: string; creation: number; diversion: number }[];
   labels: { creation: string; diversion: string; total: string };
-  dark: boolean;
-  /** Formats a USD amount for axis labels and tooltips. */
-  format: (value: number) => string;
-  /** Bars shown: the largest changes in absolute value. */
-  limit?: number;
 }
 
 /** The exporters with the largest absolute change, largest first. */
@@ -71,43 +67,16 @@ export function topChanges<T extends { tradeCreation: number; tradeDiversion: nu
   return [...rows].sort((a, b) => Math.abs(b.tradeCreation + b.tradeDiversion) - Math.abs(a.tradeCreation + a.tradeDiversion)).slice(0, limit);
 }
 
-/** Horizontal stacked bars (creation, diversion) per exporter: readable on a phone, names on the axis. */
-export function changeChartOption(input: ChangeChartInput): EChartsOption {
-  const rows = [...input.rows].slice(0, input.limit ?? 15).reverse();
-  const text = input.dark ? "#c9c9c9" : "#495057";
-  const line = input.dark ? "#424242" : "#dee2e6";
-  const byName = new Map(rows.map((r) => [r.name, r]));
+/** Horizontal stacked bars (creation, diversion) per exporter, largest change on top: drawn by the one chart component. */
+export function changeBars(input: ChangeBarsInput): BarsInput {
   return {
-    animation: false,
-    grid: { left: 8, right: 16, top: 32, bottom: 8, containLabel: true },
-    legend: { top: 0, textStyle: { color: text } },
-    tooltip: {
-      trigger: "axis",
-      axisPointer: { type: "shadow" },
-      formatter: (params: unknown) => {
-        const list = (Array.isArray(params) ? params : [params]) as { axisValue?: string; seriesName?: string; value?: number; marker?: string }[];
-        const name = String(list[0]?.axisValue ?? "");
-        const row = byName.get(name);
-        const lines = list.map((p) => `${p.marker ?? ""}${p.seriesName}: ${input.format(Number(p.value ?? 0))}`);
-        if (row) lines.push(`${input.labels.total}: ${input.format(row.creation + row.diversion)}`);
-        return [escapeHtml(name), ...lines.map(escapeHtmlKeepMarker)].join("<br/>");
-      },
-    },
-    xAxis: { type: "value", axisLabel: { color: text, formatter: (v: number) => input.format(v) }, splitLine: { lineStyle: { color: line } } },
-    yAxis: { type: "category", data: rows.map((r) => r.name), axisLabel: { color: text, width: 110, overflow: "truncate" } },
+    categories: input.rows.map((r) => ({ id: r.id, name: r.name })),
     series: [
-      { name: input.labels.creation, type: "bar", stack: "change", data: rows.map((r) => r.creation), itemStyle: { color: "#2f9e44" } },
-      { name: input.labels.diversion, type: "bar", stack: "change", data: rows.map((r) => r.diversion), itemStyle: { color: "#1c7ed6" } },
+      { id: "creation", name: input.labels.creation, color: CHANGE_COLORS.gained, values: input.rows.map((r) => r.creation) },
+      { id: "diversion", name: input.labels.diversion, color: CHANGE_COLORS.continuing, values: input.rows.map((r) => r.diversion) },
     ],
+    stacked: true,
+    format: "usd",
+    totalLabel: input.labels.total,
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** ECharts' marker is its own trusted HTML; everything after it is escaped. */
-function escapeHtmlKeepMarker(line: string): string {
-  const end = line.indexOf("</span>");
-  return end >= 0 ? line.slice(0, end + 7) + escapeHtml(line.slice(end + 7)) : escapeHtml(line);
 }

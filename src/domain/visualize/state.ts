@@ -71,3 +71,9 @@ export interface VizState {
 
 export const ALL: GeoSlot & ProductSlot = { kind: "all" };
 export const SHOW: GeoSlot & ProductSlot = { kind: "show" };
+/**
+ * The country a view falls back to when a question needs one and none was chosen (a bare
+ * /visualize/{chart}, a product breakdown after "every country"): Chile, the example the site's
+ * docs and the data API's quick start use.
+ */
+export const DEFAULT_COUNTRY: GeoSlot = { kind: "country", id: "chl" };

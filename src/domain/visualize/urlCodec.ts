@@ -31,6 +31,7 @@ import { parseRegionsToken, regionsToken } from "./regions";
 import {
   ALL,
   CHARTS,
+  DEFAULT_COUNTRY,
   isClassification,
   SHOW,
   type ChartType,
@@ -122,7 +123,7 @@ export function defaultState(chart: ChartType, coverage: YearCoverage): VizState
   const sectionYears = coveredYears(coverage, { classification, flow: "export", depth: "section", bilateral: false });
   // Without any data the page explains itself; the year only has to be a year.
   const fallback = new Date().getUTCFullYear() - 2;
-  const chl: GeoSlot = { kind: "country", id: "chl" };
+  const chl = DEFAULT_COUNTRY;
   const year = (y: number | undefined): TimeSelection => ({ kind: "year", year: y ?? fallback });
   const to = sectionYears.at(-1) ?? fallback;
   const from = Math.max(sectionYears[0] ?? to, to - DEFAULT_RANGE_YEARS + 1);

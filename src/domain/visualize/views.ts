@@ -7,7 +7,7 @@
 import { coveredYears, depthIndex, type YearCoverage } from "./coverage";
 import { planRegions, type RegionDataset, type RegionProblemCode } from "./regions";
 import { DEFAULT_AXES, scatterMeasure, type ScatterEntity, type ScatterMeasure } from "./measures";
-import { ALL, DEPTHS, SHOW, type Depth, type GeoSlot, type TimeSelection, type VizState } from "./state";
+import { ALL, DEFAULT_COUNTRY, DEPTHS, SHOW, type Depth, type TimeSelection, type VizState } from "./state";
 import { defaultDepth, timeYears } from "./urlCodec";
 import { yearsLabel } from "@/domain/format/years";
 
@@ -66,7 +66,7 @@ export interface Problem {
 /** Finest first: where a depth lacks a year, the planner offers the next one up. */
 const DEPTH_LADDER: readonly Depth[] = [...DEPTHS].reverse();
 
-const CHILE: GeoSlot = { kind: "country", id: "chl" };
+const CHILE = DEFAULT_COUNTRY;
 
 function breakdownOf(state: VizState): { breakdown: Breakdown; shows: number } {
   const shows = [state.country, state.partner, state.product].filter((s) => s.kind === "show").length;

@@ -5,10 +5,10 @@ import { DocPage, DocSection } from "@/features/shell/DocPage";
 import { TextLink } from "@/features/shell/AppLink";
 import { OperatorDocLine } from "@/features/shell/OperatorDocLine";
 import { yearsLabel } from "@/domain/format/years";
-import { billOfLadingSummary, BOL_CUBE, type BolRanking } from "@/server/bulk/billOfLading";
+import { formatNumber } from "@/domain/format";
+import { billOfLadingSummary, BOL_API_QUERY, type BolRanking } from "@/server/bulk/billOfLading";
 
 function Ranking({ title, rows, count, locale }: { title: string; rows: BolRanking[]; count: string; locale: Locale }) {
-  const format = new Intl.NumberFormat(locale);
   return (
     <Table striped>
       <TableThead>
@@ -21,7 +21,7 @@ function Ranking({ title, rows, count, locale }: { title: string; rows: BolRanki
         {rows.map((r) => (
           <TableTr key={r.id}>
             <TableTd>{r.name}</TableTd>
-            <TableTd ta="end">{format.format(r.shipments)}</TableTd>
+            <TableTd ta="end">{formatNumber(r.shipments, locale)}</TableTd>
           </TableTr>
         ))}
       </TableTbody>
@@ -62,7 +62,7 @@ export async function BillOfLadingPage({ locale }: { locale: Locale }) {
             <Ranking title={t("bol.destinations")} rows={summary.destinations} count={t("bol.count")} locale={locale} />
             <Ranking title={t("bol.chapters")} rows={summary.chapters} count={t("bol.count")} locale={locale} />
           </SimpleGrid>
-          <Anchor href={`/api/data?${new URLSearchParams({ cube: BOL_CUBE, drilldowns: "Year,Exporter Country,Importer Country", measures: "Shipments,Weight,Declared Value" })}`} size="sm" mt="sm" display="inline-block">
+          <Anchor href={BOL_API_QUERY} size="sm" mt="sm" display="inline-block">
             {t("bol.query")}
           </Anchor>
         </DocSection>

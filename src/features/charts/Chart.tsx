@@ -9,6 +9,7 @@ import { WORLD_MAP } from "@/domain/charts/options/geomapName";
 import type { ChartContext, ChartGroup, ChartLabels } from "@/domain/charts/types";
 import type { Locale } from "@/domain/i18n/locales";
 import { ChartLegend } from "./ChartLegend";
+import { prepareRegion } from "./regionMaps";
 import type { ChartAssets, ChartSpec } from "./spec";
 
 type EChartsModule = typeof import("./echarts");
@@ -26,6 +27,8 @@ export interface ChartProps {
   subtitle?: string;
   height?: number | string;
   ref?: Ref<ChartHandle>;
+  /** Called with the name of the shape or point a visitor clicks (a region map's member links). */
+  onSelect?: (name: string) => void;
 }
 
 const jsonCache = new Map<string, Promise<unknown>>();
@@ -58,6 +61,15 @@ async function loadAssets(spec: ChartSpec, lib: EChartsModule): Promise<ChartAss
       registeredMaps.add(name);
     }
     return { mapReady: true };
+  }
+  if (spec.type === "regionMap") {
+    const { mapName, level } = spec.input;
+    const region = await prepareRegion(mapName, level);
+    if (!registeredMaps.has(mapName)) {
+      lib.echarts.registerMap(mapName, region.areas as unknown as Parameters<EChartsModule["echarts"]["registerMap"]>[1]);
+      registeredMaps.add(mapName);
+    }
+    return { region };
   }
   return {};
 }
@@ -101,14 +113,15 @@ let chartCounter = 0;
  * What of the width an option depends on: most charts only whether the screen is narrow (maps sit
  * above their legend there); a map coloured by an index sizes itself to the box, so every 16 px.
  */
-const layoutKey = (spec: ChartSpec, width: number): string => (spec.type === "geomap" && spec.input.measure ? `w${Math.round(width / 16)}` : width < NARROW_MAP_WIDTH ? "narrow" : "wide");
+const layoutKey = (spec: ChartSpec, width: number): string =>
+  (spec.type === "geomap" && spec.input.measure) || spec.type === "regionMap" ? `w${Math.round(width / 16)}` : width < NARROW_MAP_WIDTH ? "narrow" : "wide";
 
 /**
  * The one chart component: loads ECharts on demand, builds the option with the pure generators and
  * draws it on a canvas. Marks `ots-chart-data` when everything it needs is there and measures
  * `ots-chart-draw` until ECharts reports the frame finished (also in data-draw-ms).
  */
-export function Chart({ spec, title, subtitle, height = 560, ref }: ChartProps) {
+export function Chart({ spec, title, subtitle, height = 560, ref, onSelect }: ChartProps) {
   const t = useTranslations("charts");
   const locale = useLocale() as Locale;
   const dark = useComputedColorScheme("light") === "dark";
@@ -128,6 +141,11 @@ export function Chart({ spec, title, subtitle, height = 560, ref }: ChartProps) 
   useEffect(() => {
     specRef.current = spec;
   }, [spec]);
+  // The latest click handler, read when a click happens (a new function does not redraw the chart).
+  const selectRef = useRef(onSelect);
+  useEffect(() => {
+    selectRef.current = onSelect;
+  }, [onSelect]);
   const [layout, setLayout] = useState(0);
   const currency = spec.currency;
   const ctx = useMemo<ChartContext>(() => ({ locale, labels, dark, ...(currency ? { currency } : {}) }), [locale, labels, dark, currency]);
@@ -147,6 +165,8 @@ export function Chart({ spec, title, subtitle, height = 560, ref }: ChartProps) 
         instance.current = chart;
         // The instance on its element lets end-to-end tests find where a data point is drawn.
         (container.current as HTMLDivElement & { otsChart?: Instance }).otsChart = chart;
+        chart.off("click");
+        chart.on("click", (params) => selectRef.current?.(String((params as { name?: string }).name ?? "")));
         chart.off("finished");
         chart.on("finished", () => {
           chart.off("finished");

@@ -31,7 +31,8 @@ export function ChartPanel({
   subtitle?: string;
   table: ChartTable;
   fileName: string;
-  sharePath: string;
+  /** Path of this view (with locale) for the Share button; none where the page has its own share link. */
+  sharePath?: string;
   groups?: readonly ChartGroup[];
   /** Pixels, or a CSS length (a map's box can follow the screen width). */
   height: number | string;

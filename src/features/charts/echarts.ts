@@ -2,7 +2,7 @@
  * ECharts, tree-shaken to the charts and components the site draws. Imported only through
  * `import("./echarts")` from the Chart component, so pages without charts never load it.
  */
-import { GraphChart, LineChart, MapChart, ScatterChart, TreemapChart } from "echarts/charts";
+import { BarChart, GraphChart, LineChart, MapChart, ScatterChart, TreemapChart } from "echarts/charts";
 import { GridComponent, LegendComponent, TitleComponent, TooltipComponent, VisualMapComponent } from "echarts/components";
 import * as echarts from "echarts/core";
 import { LabelLayout } from "echarts/features";
@@ -11,6 +11,7 @@ import { CanvasRenderer, SVGRenderer } from "echarts/renderers";
 echarts.use([
   TreemapChart,
   LineChart,
+  BarChart,
   ScatterChart,
   GraphChart,
   MapChart,

@@ -153,7 +153,7 @@ function CountrySections({ data, ctx }: { data: CountryComparison; ctx: Context 
   const balanceChart = lineChart(entities, trade, (r) => r.balance, { ...format, labels: lineLabels(ctx, tp("balance")) });
   const eciChart = lineChart(entities, eci, (r) => r.value, { format: "decimal", sourceLabel: sourceLabel(ctx), labels: lineLabels(ctx, t("eci")), extras: [rankExtra(ctx, t("table.rank"))] });
   const treemaps = breakdownTreemaps(entities, basket, {
-    dimension: "Section",
+    dimension: "section",
     kind: "section",
     sourceLabel: sourceLabel(ctx),
     labels: { name: t("table.section"), value: tp("exports"), share: tp("share"), year: tp("year"), source: t("table.source") },

@@ -69,7 +69,7 @@ export function Tradle({ initial, sourceName }: { initial: PuzzleEnvelope<Tradle
       }),
       groups: puzzle.sections.map((s) => ({ id: s.id, name: s.name, color: colorOrGrey(s.color), kind: "section" as const })),
       year: puzzle.year,
-      dimension: "HS4",
+      dimension: "product",
     }),
     [puzzle],
   );

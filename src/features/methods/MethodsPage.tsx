@@ -20,11 +20,11 @@ import {
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { periodLabel, setLabel, setPath } from "@/features/rankings/ComplexityRankingPage";
+import { decimalSeparator, formatPercent } from "@/domain/format";
 import { integer, localised, usd } from "@/features/rankings/parts";
 import { TextLink } from "@/features/shell/AppLink";
-import { complexityExclusions, complexityRuns, type ComplexityRun } from "@/server/warehouse/complexity";
-import { isWarehouseError } from "@/server/warehouse/client";
-import { getComplexitySet } from "@/server/warehouse/registry";
+import { complexityExclusions, complexityRuns, getComplexitySet, type ComplexityRun } from "@/server/catalog/complexity";
+import { isWarehouseError } from "@/server/catalog/status";
 import { FORMULAS, MEASURE_IDS, renderFormula, type MeasureId } from "./formulas";
 
 /** How our engine compares with the two reference packages, as measured by the fixture tests. */
@@ -75,7 +75,7 @@ async function loadRuns(): Promise<{ run: ComplexityRun; reasons: Map<string, nu
 export async function MethodsPage({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale, namespace: "methods" });
   // The figures are written "1.6 × 10⁻¹⁵"; Spanish writes the decimal point as a comma.
-  const separator = new Intl.NumberFormat(locale).format(1.5).charAt(1);
+  const separator = decimalSeparator(locale);
   const figure = (v: string) => v.replace(".", separator);
   const agreementText = (a: Agreement) => {
     if (a.kind === "exact") return t("comparison.exact");
@@ -182,7 +182,7 @@ export async function MethodsPage({ locale }: { locale: Locale }) {
                             <Text size="sm">{thresholds.join("; ")}</Text>
                             {f.thresholdScale > 0 && f.thresholdScale < 1 ? (
                               <Text size="xs" c="dimmed">
-                                {t("filters.scaled", { share: new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(f.thresholdScale) })}
+                                {t("filters.scaled", { share: formatPercent(f.thresholdScale, locale, { significant: 3 }) })}
                               </Text>
                             ) : null}
                           </TableTd>

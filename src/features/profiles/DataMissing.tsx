@@ -1,7 +1,7 @@
 import { Alert, Container } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
-import { warehouseStatus } from "@/server/warehouse/client";
+import { warehouseStatus } from "@/server/catalog/status";
 
 /** What data pages show when the server has no warehouse: where it looked, and how to fix it. */
 export async function DataMissing({ locale }: { locale: Locale }) {

@@ -1,17 +1,17 @@
+import type { ChartRow } from "@/domain/charts/types";
+import { UNKNOWN_COLOR } from "@/domain/charts/presentation";
 import type { Locale } from "@/domain/i18n/locales";
-import { value } from "@/server/profiles/data";
-import type { DataRecord } from "@/server/warehouse/client";
 import { formatShare } from "./format";
 import type { RankedItem } from "./RankedBars";
 
-/** Rows of one drilldown as ranked items (positive values only), with links where given. */
-export function items(rows: DataRecord[], level: string, href?: (id: string) => string): RankedItem[] {
-  return rows
-    .filter((row) => value(row) > 0)
-    .map((row) => {
-      const id = String(row[`${level} ID`]);
-      return { id, name: String(row[level] ?? id), value: value(row), href: href?.(id) };
-    });
+/** Ranked rows from a loader with the links of this page. */
+export function linked<T extends RankedItem>(list: readonly T[], href: (id: string) => string): T[] {
+  return list.map((item) => ({ ...item, href: href(item.id) }));
+}
+
+/** Sections with their data colours as treemap rows (grey where the data gives no colour). */
+export function sectionChartRows(sections: readonly { id: string; name: string; value: number; color?: string | null }[]): ChartRow[] {
+  return sections.map((s) => ({ id: s.id, name: s.name, kind: "section", color: s.color ?? UNKNOWN_COLOR, value: s.value }));
 }
 
 const LIST_LOCALE: Record<Locale, string> = { en: "en-GB", es: "es", zh: "zh" };
@@ -37,12 +37,3 @@ export function topThree(list: RankedItem[], sum: number, locale: Locale) {
 }
 
 export const memberImage = (kind: string, id: string) => `/api/cms/member-image?member=${kind}:${id}&size=thumb`;
-
-export function yearValue(rows: DataRecord[], year: number): number {
-  return value(rows.find((r) => Number(r.Year) === year));
-}
-
-export function latestYearWithData(rows: DataRecord[]): number | null {
-  const years = rows.filter((r) => value(r) > 0).map((r) => Number(r.Year));
-  return years.length ? Math.max(...years) : null;
-}

@@ -1,5 +1,6 @@
 import { Stack, Text } from "@mantine/core";
 import type { getTranslations } from "next-intl/server";
+import { HISTORY_LINE_COLORS } from "@/domain/charts/presentation";
 import type { ChartGroup } from "@/domain/charts/types";
 import type { Locale } from "@/domain/i18n/locales";
 import { historyChart, historyTable, type HistorySeries } from "@/domain/profiles/tradeHistory";
@@ -26,7 +27,7 @@ export function YearFallback({ t, missing, shown }: { t: T; missing: number | nu
   );
 }
 
-const LINE_COLORS = ["#2f6eb5", "#d9822b", "#5a9e3a", "#8e5ab5"];
+const LINE_COLORS = HISTORY_LINE_COLORS;
 
 /** Names each history line by its sources: the sum of exporting countries, or a world-only series. */
 export function historySeries(lines: readonly HistoryLine[], names: SourceNames, t: T): HistorySeries[] {

@@ -14,7 +14,7 @@ import { loadMessages } from "@/i18n/messages";
 import { ProGate } from "@/features/shell/ProGate";
 import { proAccess } from "@/server/auth/proAccess";
 import { explorerCubes, explorerSample } from "@/server/queryBuilder/cubes";
-import { warehouseStatus } from "@/server/warehouse/client";
+import { warehouseStatus } from "@/server/catalog/status";
 import { QueryBuilder } from "./QueryBuilder";
 
 type SearchParams = Record<string, string | string[] | undefined>;

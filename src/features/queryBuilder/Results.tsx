@@ -1,12 +1,14 @@
 "use client";
 
-import { Alert, Anchor, Box, Button, Code, CopyButton, Group, Loader, Pagination, ScrollArea, SegmentedControl, Select, Stack, Table, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Code, CopyButton, Group, Loader, Pagination, ScrollArea, SegmentedControl, Select, Stack, Table, Text } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import { useMemo, useState, useSyncExternalStore } from "react";
-import { bars, chartChoices, chartRows, chartYears, pickChart, type Record_ } from "@/domain/queryBuilder/chart";
+import { barsChart, chartChoices, chartRows, chartYears, pickChart, type Record_ } from "@/domain/queryBuilder/chart";
+import { barsHeight } from "@/domain/charts/options/bars";
 import { formatCell, isMoney, type CubeInfo } from "@/domain/queryBuilder/cube";
 import type { ChartTable } from "@/domain/charts/table";
 import { explorerPath } from "@/domain/queryBuilder/codec";
+import type { PivotResponse } from "@/domain/queryBuilder/pivot";
 import { curlSnippet, pythonSnippet } from "@/domain/queryBuilder/snippets";
 import { dataParams, dataUrl, PAGE_SIZES, pivotUrl, type BuilderState, type ChartKind } from "@/domain/queryBuilder/state";
 import type { Locale } from "@/domain/i18n/locales";
@@ -21,14 +23,7 @@ interface DataAnswer {
   source: { cube: string; years: number[]; annotations: Record<string, string> };
 }
 
-interface PivotAnswer {
-  measure: string;
-  additive: boolean;
-  rows: { level: string };
-  columns: { level: string; members: { id: string | number; name: string }[]; total: number; capped: boolean; max: number };
-  data: { id: string | number; name: string; values: (number | null)[]; total: number | null }[];
-  page: { limit: number; offset: number; total: number };
-}
+type PivotAnswer = PivotResponse;
 
 const CHART_LIMIT = 1000;
 const noSubscription = () => () => {};
@@ -149,7 +144,8 @@ export function ResultChart({ state, cube, locale, onChart }: { state: BuilderSt
   }, [state, cube.timeLevel, locale, measure]);
   const fetched = useJson<DataAnswer>(url);
   const spec = useMemo((): ChartSpec | null => {
-    if (fetched.status !== "ok" || kind === "bar") return null;
+    if (fetched.status !== "ok") return null;
+    if (kind === "bar") return { type: "bars", input: barsChart(fetched.data.data, state.drilldowns, measure, money) };
     const rows = chartRows(fetched.data.data, shape, measure).filter((r) => r.value !== null);
     const others = state.drilldowns.filter((d) => d !== cube.timeLevel);
     const dimension = others[0] ?? cube.timeLevel ?? "";
@@ -157,7 +153,7 @@ export function ResultChart({ state, cube, locale, onChart }: { state: BuilderSt
     const series = others.length ? rows : rows.map((r) => ({ ...r, id: "total", name: measure }));
     return { type: kind, input: { rows: series, years: chartYears(series), dimension } };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetched, kind, measure, state.drilldowns, cube.timeLevel]);
+  }, [fetched, kind, measure, money, state.drilldowns, cube.timeLevel]);
   return (
     <Stack gap="sm" data-testid="qb-chart">
       <SegmentedControl
@@ -178,44 +174,18 @@ export function ResultChart({ state, cube, locale, onChart }: { state: BuilderSt
         <ChartPanel
           spec={spec}
           title={cube.caption}
-          height={480}
+          height={spec.type === "bars" ? barsHeight(spec.input, 320) : 480}
           table={chartTable(fetched.data, cube)}
           fileName={cube.name}
           sharePath={`/${locale}${explorerPath({ ...state, view: "chart" })}`}
           testId="qb-chart-panel"
         />
-      ) : (
-        <BarList records={fetched.data.data} drilldowns={state.drilldowns} measure={measure} locale={locale} />
-      )}
+      ) : null}
       {fetched.status === "ok" && fetched.data.page.total > CHART_LIMIT && (
         <Text size="xs" c="dimmed">
           {t("limited", { shown: CHART_LIMIT, total: fetched.data.page.total })}
         </Text>
       )}
-    </Stack>
-  );
-}
-
-function BarList({ records, drilldowns, measure, locale }: { records: Record_[]; drilldowns: string[]; measure: string; locale: Locale }) {
-  const t = useTranslations("queryBuilder.chart");
-  const list = bars(records, drilldowns, measure);
-  return (
-    <Stack gap={6} data-testid="qb-bars" role="list" aria-label={t("bar")}>
-      {list.map((b, i) => (
-        <Box key={i} role="listitem">
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="sm" truncate="end">
-              {b.label}
-            </Text>
-            <Text size="sm" fw={600} style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>
-              {formatCell(measure, b.value, locale, [measure])}
-            </Text>
-          </Group>
-          <Box h={8} style={{ borderRadius: 4, background: "var(--mantine-color-default-border)" }}>
-            <Box h={8} w={`${Math.max(0.5, b.share * 100)}%`} style={{ borderRadius: 4, background: b.value < 0 ? "var(--mantine-color-red-filled)" : "var(--mantine-color-teal-filled)" }} />
-          </Box>
-        </Box>
-      ))}
     </Stack>
   );
 }

@@ -14,11 +14,29 @@ import {
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState, type ReactNode } from "react";
 import type { RankingRow } from "@/domain/rankings/rows";
+import { formatGrowth, formatIndex, formatNumber, formatPercent, formatUsd } from "@/domain/format";
+import type { Locale } from "@/domain/i18n/locales";
 
 export type { RankingRow };
 import { Sparkline } from "./Sparkline";
 
 export type ColumnFormat = "rank" | "change" | "usd" | "index" | "integer" | "share" | "growth" | "sparkline";
+
+/** A number cell in its column's format, through domain/format like every figure of the site. */
+function formatCell(format: ColumnFormat, value: number, locale: Locale): string {
+  switch (format) {
+    case "usd":
+      return formatUsd(value, locale, { compact: true });
+    case "index":
+      return formatIndex(value, locale);
+    case "share":
+      return formatPercent(value, locale);
+    case "growth":
+      return formatGrowth(value, locale);
+    default:
+      return formatNumber(value, locale);
+  }
+}
 
 export interface RankingColumn {
   /** Key into `row.values` (or "rank", "change", "series", "name"). */
@@ -67,17 +85,6 @@ export function RankingTable({
   const [query, setQuery] = useState("");
   const [sort, setSort] = useState(defaultSort);
   const [page, setPage] = useState(1);
-
-  const formats = useMemo(
-    () => ({
-      usd: new Intl.NumberFormat(locale, { style: "currency", currency: "USD", notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 }),
-      index: new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" }),
-      integer: new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }),
-      share: new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-      growth: new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1, signDisplay: "exceptZero" }),
-    }),
-    [locale],
-  );
 
   const valueOf = (row: RankingRow, key: string): number | string | null => {
     if (key === "rank") return row.rank;
@@ -147,7 +154,7 @@ export function RankingTable({
       default: {
         const v = row.values[column.key];
         if (v === null || v === undefined) return <Text size="xs" c="dimmed">–</Text>;
-        return formats[column.format].format(v);
+        return formatCell(column.format, v, locale as Locale);
       }
     }
   };

@@ -4,7 +4,7 @@ import { yearsLabel } from "@/domain/format/years";
 import type { Locale } from "@/domain/i18n/locales";
 import { countryRankingsPath, nearestYear, productRankingsPath, type TradeRankingDepth } from "@/domain/rankings/routes";
 import { loadCountryTradeRanking, loadProductTradeRanking, tradeRankingSources } from "@/server/rankings/trade";
-import { warehouseMeta } from "@/server/warehouse/db";
+import { warehouseMeta } from "@/server/catalog/status";
 import { sourceLine, sourceNames } from "../profiles/sourceNames";
 import { localised, NotInData, NoWarehouse, OptionLinks, RankingShell, RankingTableCard, SourceLine } from "./parts";
 import { NotComparableNote, rankChangeColumn } from "./rankChange";

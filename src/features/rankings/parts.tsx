@@ -2,20 +2,21 @@ import { Alert, Anchor, Container, Group, List, ListItem, Paper, Stack, Text, Ti
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import type { Locale } from "@/domain/i18n/locales";
+import { formatNumber, formatUsd } from "@/domain/format";
 import { ButtonLink, TextLink } from "@/features/shell/AppLink";
 import { RankingTable, type RankingColumn, type RankingRow } from "./RankingTable";
-import type { ComplexityExclusion, ComplexityRun } from "@/server/warehouse/complexity";
-import { warehouseStatus } from "@/server/warehouse/config";
+import type { ComplexityExclusion, ComplexityRun } from "@/server/catalog/complexity";
+import { warehouseStatus } from "@/server/catalog/status";
 
 /** Pages link with the locale prefix; paths here are given without it. */
 export const localised = (locale: Locale, path: string) => `/${locale}${path === "/" ? "" : path}`;
 
 export function usd(locale: Locale, value: number): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency: "USD", notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(value);
+  return formatUsd(value, locale, { compact: true });
 }
 
 export function integer(locale: Locale, value: number): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+  return formatNumber(value, locale);
 }
 
 /** The site says so when there is no warehouse, and where it looked (spec: honest data). */

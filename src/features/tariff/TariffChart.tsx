@@ -1,10 +1,11 @@
 "use client";
 
-import { Box, Skeleton, useComputedColorScheme, VisuallyHidden } from "@mantine/core";
-import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
-import { formatUsd } from "@/domain/format";
-import type { Locale } from "@/domain/i18n/locales";
+import { useTranslations } from "next-intl";
+import { useMemo } from "react";
+import { barsHeight, barsTable } from "@/domain/charts/options/bars";
+import { changeBars } from "@/domain/tariff/output";
+import { ChartPanel } from "@/features/charts/ChartPanel";
+import type { ChartSpec } from "@/features/charts/spec";
 
 export interface ChangeRow {
   id: string;
@@ -13,47 +14,22 @@ export interface ChangeRow {
   diversion: number;
 }
 
-/** Bars of the change in imports per exporter (creation and diversion stacked); the table beside it holds every number. */
+/**
+ * Bars of the change in imports per exporter (creation and diversion stacked), drawn by the one
+ * chart component with its PNG, SVG and CSV downloads; the table beside it holds every number.
+ */
 export function TariffChart({ rows, title }: { rows: ChangeRow[]; title: string }) {
   const t = useTranslations("tariff.results");
-  const locale = useLocale() as Locale;
-  const dark = useComputedColorScheme("light", { getInitialValueInEffect: true }) === "dark";
-  const ref = useRef<HTMLDivElement>(null);
-  const [ready, setReady] = useState(false);
-  const height = Math.max(220, rows.length * 30 + 60);
-
-  useEffect(() => {
-    let disposed = false;
-    let instance: { dispose(): void; resize(): void } | null = null;
-    let observer: ResizeObserver | null = null;
-    void import("./echarts").then(({ echarts, changeChartOption }) => {
-      if (disposed || !ref.current) return;
-      const chart = echarts.init(ref.current, undefined, { renderer: "canvas" });
-      chart.setOption(
-        changeChartOption({
-          rows,
-          labels: { creation: t("creation"), diversion: t("diversion"), total: t("total") },
-          dark,
-          format: (v) => formatUsd(v, locale, { compact: true }),
-        }),
-      );
-      instance = chart;
-      observer = new ResizeObserver(() => chart.resize());
-      observer.observe(ref.current);
-      setReady(true);
-    });
-    return () => {
-      disposed = true;
-      observer?.disconnect();
-      instance?.dispose();
-    };
-  }, [rows, dark, locale, t]);
-
+  const input = useMemo(() => changeBars({ rows, labels: { creation: t("creation"), diversion: t("diversion"), total: t("total") } }), [rows, t]);
+  const spec = useMemo((): ChartSpec => ({ type: "bars", input }), [input]);
   return (
-    <Box pos="relative" data-testid="tariff-chart">
-      <VisuallyHidden>{title}</VisuallyHidden>
-      {!ready && <Skeleton height={height} pos="absolute" inset={0} />}
-      <div ref={ref} role="img" aria-label={title} style={{ width: "100%", height }} />
-    </Box>
+    <ChartPanel
+      testId="tariff-chart"
+      spec={spec}
+      title={title}
+      table={barsTable(input, { category: t("table.exporter") })}
+      fileName="tariff-change-by-exporter"
+      height={barsHeight(input)}
+    />
   );
 }

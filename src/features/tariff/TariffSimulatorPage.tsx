@@ -13,7 +13,7 @@ import { parseTariffParams, rawParams, tariffSearch, TARIFF_DEFAULTS, type Tarif
 import { sourceLine, sourceNames } from "@/features/profiles/sourceNames";
 import { pageMessages } from "@/i18n/clientMessages";
 import { loadMessages } from "@/i18n/messages";
-import { isWarehouseError } from "@/server/warehouse/client";
+import { isWarehouseError } from "@/server/catalog/status";
 import { runTariffSimulation, tariffFormOptions, TariffRequestError, type TariffFormOptions, type TariffResult } from "@/server/tariff/simulator";
 import { ShareLink } from "./ShareLink";
 import { TariffChart } from "./TariffChart";

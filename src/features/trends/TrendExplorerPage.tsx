@@ -15,7 +15,7 @@ import { TextLink } from "@/features/shell/AppLink";
 import { ProGate } from "@/features/shell/ProGate";
 import { proAccess } from "@/server/auth/proAccess";
 import { defaultSelection, isTrendError, previewSelection, questionYears, trendDepths, trendExplorer, trendOptions, type TrendResult } from "@/server/trends/trends";
-import { isWarehouseError } from "@/server/warehouse/client";
+import { isWarehouseError } from "@/server/catalog/status";
 import { TrendControls } from "./TrendControls";
 import { TrendResultView } from "./TrendResultView";
 

@@ -91,7 +91,12 @@ export async function TrendResultView({ result, locale, interactive }: { result:
               lost: t("decomposition.lost", { count: formatNumber(result.margins.counts.lost, locale) }),
               continuing: t("decomposition.continuing", { count: formatNumber(result.margins.counts.continuing, locale) }),
               total: t("decomposition.total"),
+              series: t("decomposition.series"),
+              part: t("decomposition.part"),
             }}
+            title={t("decomposition.title")}
+            fileName={`trend-margins-${p.from}-${p.to}`}
+            sharePath={interactive ? `/${locale}${PATH}?${trendSearch(p)}` : undefined}
           />
           <Text size="xs" c="dimmed">
             {t("decomposition.note", { from: String(p.from), to: String(p.to) })}

@@ -1,57 +1,53 @@
 /**
- * The trend explorer's two small charts, drawn as plain SVG on the server: the margins of change
- * (a bar per part, from a zero line) and a tiny line per top mover. Colours are Mantine theme
- * variables, so both follow the light and dark schemes.
+ * The trend explorer's two charts: the margins of change (bars of the one chart component, with
+ * downloads) and a tiny line per top mover (plain SVG on the server, Mantine theme colours).
  */
 import { Box, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { formatUsd } from "@/domain/format";
 import type { Locale } from "@/domain/i18n/locales";
+import { barsHeight, barsTable } from "@/domain/charts/options/bars";
 import type { Margins } from "@/domain/trends/maths";
+import { marginBars, marginParts } from "@/domain/trends/marginBars";
+import { ChartPanel } from "@/features/charts/ChartPanel";
 import type { TrendSeries } from "@/server/trends/trends";
 import { signedUsd } from "./format";
 
+/**
+ * The margins of change: bars drawn by the one chart component (PNG, SVG and CSV downloads), and
+ * beneath them each part with its signed value (the figures the bars draw, readable as text).
+ */
 export function DecompositionChart({
   margins,
   locale,
   labels,
+  title,
+  fileName,
+  sharePath,
 }: {
   margins: Margins;
   locale: Locale;
-  labels: { new: string; lost: string; continuing: string; total: string };
+  labels: { new: string; lost: string; continuing: string; total: string; series: string; part: string };
+  title: string;
+  fileName: string;
+  sharePath?: string;
 }) {
-  const parts = [
-    { key: "new", label: labels.new, value: margins.gained, color: "var(--mantine-color-teal-6)" },
-    { key: "lost", label: labels.lost, value: margins.lost, color: "var(--mantine-color-red-6)" },
-    { key: "continuing", label: labels.continuing, value: margins.intensive, color: "var(--mantine-color-blue-6)" },
-    { key: "total", label: labels.total, value: margins.total, color: "var(--mantine-color-gray-6)" },
-  ];
-  const scale = Math.max(1, ...parts.map((p) => Math.abs(p.value)));
-  const hasNegative = parts.some((p) => p.value < 0);
-  // Bars grow from a zero line at 50% when something is negative, else from the left edge.
-  const zero = hasNegative ? 50 : 0;
-  const span = hasNegative ? 50 : 100;
+  const input = marginBars(margins, labels);
+  const parts = marginParts(margins);
   return (
-    <Stack gap={8} data-testid="trend-decomposition" role="img" aria-label={parts.map((p) => `${p.label}: ${signedUsd(p.value, locale)}`).join("; ")}>
-      {parts.map((p) => {
-        const width = (Math.abs(p.value) / scale) * span;
-        const left = p.value < 0 ? zero - width : zero;
-        return (
-          <Box key={p.key} data-part={p.key} data-value={p.value}>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Text size="sm" fw={p.key === "total" ? 700 : 500}>
-                {p.label}
-              </Text>
-              <Text size="sm" fw={p.key === "total" ? 700 : 500} ff="monospace">
-                {signedUsd(p.value, locale)}
-              </Text>
-            </Group>
-            <Box pos="relative" h={14} bg="var(--mantine-color-default-hover)" style={{ borderRadius: 3 }} aria-hidden="true">
-              {hasNegative && <Box pos="absolute" top={0} bottom={0} left="50%" w={1} bg="var(--mantine-color-dimmed)" />}
-              <Box pos="absolute" top={2} bottom={2} left={`${left}%`} w={`${Math.max(width, p.value === 0 ? 0 : 0.5)}%`} bg={p.color} style={{ borderRadius: 2 }} />
-            </Box>
+    <Stack gap={8} data-testid="trend-decomposition">
+      <ChartPanel testId="trend-decomposition-chart" spec={{ type: "bars", input }} title={title} table={barsTable(input, { category: labels.part })} fileName={fileName} sharePath={sharePath} height={barsHeight(input, 200)} />
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+        {parts.map((p) => (
+          <Box key={p.part} data-part={p.part} data-value={p.value}>
+            <Text size="xs" c="dimmed">
+              {labels[p.part]}
+            </Text>
+            <Text size="sm" fw={p.part === "total" ? 700 : 500} ff="monospace">
+              {signedUsd(p.value, locale)}
+            </Text>
           </Box>
-        );
-      })}
+        ))}
+      </SimpleGrid>
     </Stack>
   );
 }

@@ -8,7 +8,7 @@ import type { Locale } from "@/domain/i18n/locales";
 import { parseProductUrlId, productUrlId } from "@/domain/visualize/catalog";
 import { DEFAULT_AXES, scatterMeasures } from "@/domain/visualize/measures";
 import { allYears, coveredDepths, type YearCoverage } from "@/domain/visualize/coverage";
-import { ALL, CHARTS, SHOW, revisionYear, type ChartType, type Classification, type Depth, type GeoSlot, type ProductSlot, type VizState } from "@/domain/visualize/state";
+import { ALL, CHARTS, DEFAULT_COUNTRY, SHOW, revisionYear, type ChartType, type Classification, type Depth, type GeoSlot, type ProductSlot, type VizState } from "@/domain/visualize/state";
 import { parseRegionsToken, regionDataset, regionsToken, withRegions } from "@/domain/visualize/regions";
 import { buildVizPath, defaultDepth } from "@/domain/visualize/urlCodec";
 import { switchChart } from "@/domain/visualize/views";
@@ -23,7 +23,8 @@ function breakdownOf(state: VizState): Breakdown {
   return "total";
 }
 
-const CHILE: GeoSlot = { kind: "country", id: "chl" };
+/** "Every country" broken down by product falls back to the domain's default country. */
+const CHILE = DEFAULT_COUNTRY;
 
 /** The state after choosing what to break down, keeping every filter that still applies. */
 export function withBreakdown(current: VizState, breakdown: Breakdown): VizState {

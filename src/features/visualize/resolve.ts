@@ -15,7 +15,7 @@ import type { Problem } from "@/domain/visualize/views";
 import type { VizData } from "@/domain/visualize/data";
 import { loadView } from "@/server/visualize/view";
 import { vizCatalog, vizMembers, type VizMembers } from "@/server/visualize/members";
-import { isWarehouseError } from "@/server/warehouse/client";
+import { isWarehouseError } from "@/server/catalog/status";
 
 export interface ControlOptions {
   countries: [string, string][];

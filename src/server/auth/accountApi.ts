@@ -16,7 +16,7 @@ import {
   passwordProblems,
   signupSchema,
 } from "@/domain/auth/validation";
-import { jsonError, tooManyRequests } from "@/server/http/jsonError";
+import { jsonError, jsonErrorWith, tooManyRequests } from "@/server/http/jsonError";
 import { clientKey } from "@/server/http/rateLimit";
 import { readProtectedPost, requireApiSession } from "./guard";
 import { hashPassword, verifyPassword } from "./password";
@@ -111,10 +111,7 @@ async function passwordChange(request: Request): Promise<Response> {
   const { session } = auth;
   const problems = passwordProblems(input.data.newPassword, session.row.email);
   if (problems.length) {
-    return Response.json(
-      { error: { code: "invalid", message: "The new password is too weak.", issues: problems.map((code) => ({ field: "newPassword", code })) } },
-      { status: 400 },
-    );
+    return jsonErrorWith(400, { code: "invalid", message: "The new password is too weak.", issues: problems.map((code) => ({ field: "newPassword", code })) });
   }
   if (needsCurrentPassword(session)) {
     const refused = await checkPassword(session, input.data.currentPassword);
@@ -157,7 +154,7 @@ async function bulkAccess(request: Request): Promise<Response> {
   if (!input.ok) return input.response;
   const list = parseEmailList(input.data.emails);
   if (list.valid.length === 0) {
-    return Response.json({ error: { code: "no_emails", message: "No email addresses were found.", invalid: list.invalid } }, { status: 400 });
+    return jsonErrorWith(400, { code: "no_emails", message: "No email addresses were found.", invalid: list.invalid });
   }
   const report = await setRoles(list.valid, input.data.role, { protectedId: auth.session.row.id });
   console.info(`[bulk-access] ${auth.session.row.id} set role ${input.data.role}: ${report.changed.length} changed, ${report.unchanged.length} unchanged, ${report.notFound.length} not found`);

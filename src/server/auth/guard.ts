@@ -4,7 +4,7 @@
  */
 import "server-only";
 import type { z } from "zod";
-import { jsonError, readBodyLimited } from "@/server/http/jsonError";
+import { jsonError, jsonErrorWith, readBodyLimited } from "@/server/http/jsonError";
 import { csrfCookieName, isSameOrigin, readCookie, verifyCsrfToken } from "./csrf";
 import { authOrigin, secureCookies } from "@/server/origin";
 import { authSecret } from "./secret";
@@ -45,7 +45,7 @@ export async function readProtectedPost<S extends z.ZodType>(request: Request, s
     }));
     return {
       ok: false,
-      response: Response.json({ error: { code: "invalid", message: "Some fields are not valid.", issues } }, { status: 400 }),
+      response: jsonErrorWith(400, { code: "invalid", message: "Some fields are not valid.", issues }),
     };
   }
   return { ok: true, data: parsed.data };

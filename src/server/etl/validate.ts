@@ -7,6 +7,7 @@ import "server-only";
 import fs from "node:fs";
 import zlib from "node:zlib";
 import { listValue, type DuckDBConnection, type DuckDBValue } from "@duckdb/node-api";
+import { parseCsv } from "@/domain/format/csv";
 import { asList, isParquet, type Field, type Resource } from "@/server/datapackage/datapackage";
 import { all, ident, literal, scalar, toNumber } from "./sql";
 
@@ -58,26 +59,11 @@ export async function readFirstLine(file: string, maxBytes = 1 << 20): Promise<s
   return text.replace(/\r$/, "").replace(/^\uFEFF/, "");
 }
 
+/** A file's header line as column names, read with the project's one CSV reader (domain/format/csv). */
 export function parseCsvHeader(line: string, delimiter = ",", quote = '"'): string[] {
-  const out: string[] = [];
-  let current = "";
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === quote && line[i + 1] === quote) {
-        current += quote;
-        i++;
-      } else if (ch === quote) quoted = false;
-      else current += ch;
-    } else if (ch === quote) quoted = true;
-    else if (ch === delimiter) {
-      out.push(current);
-      current = "";
-    } else current += ch;
-  }
-  out.push(current);
-  return out.map((h) => h.trim());
+  const { records, error } = parseCsv(line, { delimiter, quote });
+  if (error) throw new Error(`The header line is not valid CSV: ${error.reason}.`);
+  return (records[0]?.cells ?? [""]).map((h) => h.trim());
 }
 
 export interface StagedCsv {

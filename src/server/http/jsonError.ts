@@ -1,7 +1,12 @@
 /** The API error shape of DESIGN.md: { error: { code, message } } with a 4xx/5xx status. */
 import "server-only";
 export function jsonError(status: number, code: string, message: string, headers?: HeadersInit): Response {
-  return Response.json({ error: { code, message } }, { status, headers });
+  return jsonErrorWith(status, { code, message }, headers);
+}
+
+/** The same shape with more fields beside code and message: the parameter at fault, a form's issues. */
+export function jsonErrorWith(status: number, error: { code: string; message: string } & Record<string, unknown>, headers?: HeadersInit): Response {
+  return Response.json({ error }, { status, headers });
 }
 
 /** 429 with Retry-After, in the error shape: a rate limit said no. */

@@ -5,6 +5,7 @@
  * and year, a partial sample (the 23-country HS4 file) included for the pairs it holds.
  */
 import "server-only";
+import { UNKNOWN_COLOR } from "@/domain/charts/presentation";
 import { cache } from "react";
 import { bilateralProductEntries, deepestPairSource, seriesBreaks, type CatalogEntry, type ProductDepth, type YearSource } from "@/domain/catalog/catalog";
 import { figure, provenanceOf, shareOf, type Figure } from "@/domain/catalog/figure";
@@ -37,7 +38,6 @@ export interface BilateralHistory {
   csvUrl: string;
 }
 
-const UNKNOWN_COLOR = "#b1bac6";
 
 const sectionColours = cache(async (locale: Locale) => new Map((await getMembers("section", locale)).map((m) => [String(m.id), { id: String(m.id), name: m.name, color: m.color ?? UNKNOWN_COLOR }])));
 

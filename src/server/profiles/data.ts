@@ -1,6 +1,6 @@
 import "server-only";
 import type { Locale } from "@/domain/i18n/locales";
-import { dataApiUrl, queryCube, type DataQuery, type DataRecord, type DataResponse } from "@/server/warehouse/client";
+import { dataApiUrl, getMembers, queryCube, type DataQuery, type DataRecord, type DataResponse } from "@/server/warehouse/client";
 
 /** A query's answer with the public URLs of the same query (shown under every section). */
 export interface Loaded {
@@ -29,3 +29,35 @@ export const total = (rows: DataRecord[], measure = "Trade Value"): number => ro
 
 /** The registry's level name for each product kind. */
 export const PRODUCT_LEVEL = { section: "Section", hs2: "HS2", hs4: "HS4", hs6: "HS6" } as const;
+
+/** A member of one drilldown with its value, ready for a ranked list, a map or prose. */
+export interface RankedRow {
+  id: string;
+  name: string;
+  value: number;
+}
+
+/** One drilldown's answer as ranked rows: positive values only, the total of every row, and the query behind them. */
+export interface RankedRows {
+  items: RankedRow[];
+  total: number;
+  apiUrl: string;
+  csvUrl: string;
+}
+
+/** Rows of `level` as ranked members (positive values only), with the answer's total and URLs. */
+export function rankedItems(loaded: Loaded, level: string, measure = "Trade Value"): RankedRows {
+  const items = loaded.rows
+    .filter((row) => value(row, measure) > 0)
+    .map((row) => {
+      const id = String(row[`${level} ID`]);
+      return { id, name: String(row[level] ?? id), value: value(row, measure) };
+    });
+  return { items, total: total(loaded.rows, measure), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl };
+}
+
+/** The product sections with their names and data colours, by id (what a treemap of sections groups by). */
+export async function loadSectionMembers(locale: Locale): Promise<Map<string, { name: string; color: string | null }>> {
+  const members = await getMembers("section", locale);
+  return new Map(members.map((m) => [String(m.id), { name: m.name, color: m.color ?? null }]));
+}

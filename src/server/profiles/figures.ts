@@ -4,7 +4,7 @@
  * catalogue, and yearly points with the dataset each year comes from.
  */
 import "server-only";
-import type { CatalogEntry, YearSource } from "@/domain/catalog/catalog";
+import { toSource, type CatalogEntry, type YearSource } from "@/domain/catalog/catalog";
 import type { Figure } from "@/domain/catalog/figure";
 import { provenanceOf } from "@/domain/catalog/figure";
 import type { Locale } from "@/domain/i18n/locales";
@@ -43,17 +43,7 @@ export async function loadRanking(
   return ranking.total.value > 0 ? ranking : null;
 }
 
-const asSource = (e: CatalogEntry): YearSource => ({
-  year: e.year,
-  dataset: e.dataset,
-  cube: e.cube,
-  source: e.source,
-  classification: e.classification ?? "",
-  depth: e.depth as YearSource["depth"],
-  bilateral: e.bilateral,
-  vintage: e.vintage,
-  scope: e.scope,
-});
+const asSource = toSource;
 
 /**
  * The world-only datasets of the catalogue (the world as a whole, exports), each as its own list

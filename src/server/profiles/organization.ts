@@ -7,6 +7,7 @@
  * Membership is today's, applied to every year (the page says so).
  */
 import "server-only";
+import { UNKNOWN_COLOR } from "@/domain/charts/presentation";
 import { cache } from "react";
 import { seriesBreaks, type YearSource } from "@/domain/catalog/catalog";
 import { provenanceOf, type Provenance } from "@/domain/catalog/figure";
@@ -54,7 +55,7 @@ export interface OrganizationData {
   history: { points: (BlocYear & Provenance)[]; breaks: number[]; apiUrl: string; csvUrl: string };
 }
 
-const UNKNOWN = "#b1bac6";
+const UNKNOWN = UNKNOWN_COLOR;
 const yearOf = (r: DataRecord) => Number(r["Year ID"] ?? r.Year);
 
 const palettes = cache(async (locale: Locale) => {

@@ -8,8 +8,9 @@
  * the page never names a cube, level or measure.
  */
 import "server-only";
+import { UNKNOWN_COLOR } from "@/domain/charts/presentation";
 import { cache } from "react";
-import { depthRank, seriesBreaks, type CatalogEntry, type ProductDepth, type YearSource } from "@/domain/catalog/catalog";
+import { depthRank, seriesBreaks, toSource, type CatalogEntry, type ProductDepth, type YearSource } from "@/domain/catalog/catalog";
 import { figure, provenanceOf, shareOf, type Provenance } from "@/domain/catalog/figure";
 import type { Locale } from "@/domain/i18n/locales";
 import { rcaOf } from "@/domain/profiles/productInCountry";
@@ -90,10 +91,10 @@ const byYear = (rows: DataRecord[]) => {
 /** Countries' continents and the continents' colours, for treemaps of partners. */
 const countryColors = cache(async (locale: Locale) => {
   const [countries, continents] = await Promise.all([getMembers("country", locale), getMembers("continent", locale)]);
-  const colors = new Map(continents.map((c) => [String(c.id), c.color ?? "#b1bac6"]));
+  const colors = new Map(continents.map((c) => [String(c.id), c.color ?? UNKNOWN_COLOR]));
   return {
-    continents: continents.map((c) => ({ id: String(c.id), name: c.name, color: c.color ?? "#b1bac6" })),
-    countries: new Map(countries.map((c) => [String(c.id), { continent: c.parentId === null ? null : String(c.parentId), color: colors.get(String(c.parentId)) ?? "#b1bac6" }])),
+    continents: continents.map((c) => ({ id: String(c.id), name: c.name, color: c.color ?? UNKNOWN_COLOR })),
+    countries: new Map(countries.map((c) => [String(c.id), { continent: c.parentId === null ? null : String(c.parentId), color: colors.get(String(c.parentId)) ?? UNKNOWN_COLOR }])),
   };
 });
 
@@ -103,22 +104,12 @@ function destinationRows(loaded: Loaded, colors: Map<string, { continent: string
     .map((r) => {
       const id = String(r["Partner ID"]);
       const c = colors.get(id);
-      return { id, name: String(r.Partner ?? id), value: value(r), continent: c?.continent ?? null, color: c?.color ?? "#b1bac6" };
+      return { id, name: String(r.Partner ?? id), value: value(r), continent: c?.continent ?? null, color: c?.color ?? UNKNOWN_COLOR };
     });
 }
 
 /** A catalogue entry of the partial partner sample, as the query builders read it. */
-const sampleSource = (e: CatalogEntry): SourceYear => ({
-  year: e.year,
-  dataset: e.dataset,
-  cube: e.cube,
-  source: e.source,
-  classification: e.classification ?? "",
-  depth: e.depth as ProductDepth,
-  bilateral: e.bilateral,
-  vintage: e.vintage,
-  scope: e.scope,
-});
+const sampleSource: (e: CatalogEntry) => SourceYear = toSource;
 
 async function loadDestinations(
   product: ProductRef,

@@ -7,6 +7,7 @@
  * row for one page of rows. Every member id reaches SQL as a bound parameter.
  */
 import "server-only";
+import type { PivotResponse } from "@/domain/queryBuilder/pivot";
 import { MAX_PIVOT_COLUMNS } from "@/domain/queryBuilder/state";
 import type { Locale } from "@/domain/i18n/locales";
 import { compileQuery } from "@/server/warehouse/compile";
@@ -27,17 +28,7 @@ export interface PivotRequest {
   locale: Locale;
 }
 
-export interface PivotResponse {
-  cube: string;
-  measure: string;
-  /** The measure adds up over members (row totals make sense). */
-  additive: boolean;
-  rows: { level: string };
-  columns: { level: string; members: { id: string | number; name: string }[]; total: number; capped: boolean; max: number };
-  data: { id: string | number; name: string; values: (number | null)[]; total: number | null }[];
-  page: { limit: number; offset: number; total: number };
-  source: { years: number[]; annotations: Readonly<Record<string, string>> };
-}
+export type { PivotResponse };
 
 function plain(value: unknown): string | number | null {
   if (value === null || value === undefined) return null;

@@ -3,6 +3,7 @@ import { LOCALES, LOCALE_TAGS } from "@/domain/i18n/locales";
 import { escapeXml } from "@/domain/format/xml";
 import { BLOG_POSTS } from "@/domain/content/blogPosts";
 import { PLANNED_PAGES } from "@/domain/content/plannedPages";
+import { jsonError } from "@/server/http/jsonError";
 import { siteUrl } from "@/server/origin";
 import { countryRankingsPath, LEGACY_ECI_PATH, productRankingsPath, rankingPath } from "@/domain/rankings/routes";
 import { latestRankingPath, latestTradeYear } from "@/server/catalog/rankings";
@@ -74,7 +75,7 @@ export async function sitemapFile(name: string): Promise<Response> {
     );
   } else {
     const match = /^profiles-(\d{1,4})\.xml$/.exec(name);
-    if (!match) return Response.json({ error: { code: "not_found", message: "No such sitemap." } }, { status: 404 });
+    if (!match) return jsonError(404, "not_found", "No such sitemap.");
     let paths: string[];
     try {
       paths = (await profileIndex()).allProfilePaths();
@@ -82,7 +83,7 @@ export async function sitemapFile(name: string): Promise<Response> {
       paths = [];
     }
     const start = Number(match[1]) * PROFILES_PER_FILE;
-    if (start >= paths.length) return Response.json({ error: { code: "not_found", message: "No such sitemap." } }, { status: 404 });
+    if (start >= paths.length) return jsonError(404, "not_found", "No such sitemap.");
     urls = paths.slice(start, start + PROFILES_PER_FILE).flatMap((path) => LOCALES.map((locale) => `<url><loc>${escapeXml(localized(origin, `/profile${path}`, locale))}</loc></url>`));
   }
   return new Response(

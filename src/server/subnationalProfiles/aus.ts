@@ -199,3 +199,50 @@ export async function ausStateMembers(locale: Locale): Promise<{ year: number; c
   const standings = await ausStandings(entry, locale);
   return { year: entry.year, currency: "AUD", flow: "export", members: standings.states.map((s) => ({ id: s.id, name: s.name, value: s.value })) };
 }
+
+/** A product of a state's basket: its value (AUD) and the section it belongs to. */
+export interface AusProductRow {
+  id: string;
+  name: string;
+  value: number;
+  section: string;
+}
+
+/** A state's exports by product at one depth in one year, as rows (positive values), with the total of every row. */
+export async function ausProductRows(entry: CatalogEntry, state: AusStateCode, depth: AusDepth, locale: Locale): Promise<{ items: AusProductRow[]; total: number; apiUrl: string; csvUrl: string }> {
+  const loaded = await ausProducts(entry, state, depth, locale);
+  const items = loaded.rows
+    .filter((r) => audValue(r) > 0)
+    .map((r) => {
+      const id = String(r[`${depth} ID`]);
+      return { id, name: String(r[depth] ?? id), value: audValue(r), section: String(r["Section ID"] ?? "99") };
+    });
+  return { items, total: loaded.rows.reduce((s, r) => s + audValue(r), 0), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl };
+}
+
+/** One member's value (AUD) in one year of a series. */
+export interface AusYearRow {
+  id: string;
+  name: string;
+  value: number;
+  year: number;
+}
+
+function yearRows(loaded: Loaded, level: string): AusYearRow[] {
+  return loaded.rows.map((r) => {
+    const id = String(r[`${level} ID`]);
+    return { id, name: String(r[level] ?? id), value: audValue(r), year: Number(r.Year) };
+  });
+}
+
+/** A state's exports by section in every goods year (rows of zero left out). */
+export async function ausSectionSeries(entry: CatalogEntry, state: AusStateCode, locale: Locale): Promise<{ rows: AusYearRow[]; apiUrl: string; csvUrl: string }> {
+  const loaded = await ausSeries(entry, state, locale);
+  return { rows: yearRows(loaded, "Section").filter((r) => r.value !== 0), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl };
+}
+
+/** A state's services exports by category in every services year. */
+export async function ausServiceSeries(entry: CatalogEntry, state: AusStateCode, locale: Locale): Promise<{ rows: AusYearRow[]; apiUrl: string; csvUrl: string }> {
+  const loaded = await ausServices(entry, state, locale);
+  return { rows: yearRows(loaded, "Service Category"), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl };
+}

@@ -7,7 +7,7 @@ import "server-only";
 import { isLocale, type Locale } from "@/domain/i18n/locales";
 import { parseTariffParams } from "@/domain/tariff/params";
 import { simulationCsv } from "@/domain/tariff/output";
-import { jsonError } from "@/server/http/jsonError";
+import { jsonError, jsonErrorWith } from "@/server/http/jsonError";
 import { isWarehouseError } from "@/server/warehouse/client";
 import { runTariffSimulation, TariffRequestError, type TariffResult } from "./simulator";
 
@@ -72,7 +72,7 @@ export async function handleTariffRequest(request: Request): Promise<Response> {
   if (!isLocale(localeParam)) return jsonError(400, "invalid", "locale: en, es or zh");
   const locale: Locale = localeParam;
   const parsed = parseTariffParams(url.searchParams);
-  if (!parsed.ok) return Response.json({ error: { code: parsed.code, message: parsed.message, parameter: parsed.field } }, { status: 400 });
+  if (!parsed.ok) return jsonErrorWith(400, { code: parsed.code, message: parsed.message, parameter: parsed.field });
   try {
     const result = await runTariffSimulation(parsed.params, locale);
     if (format === "csv") {
@@ -85,7 +85,7 @@ export async function handleTariffRequest(request: Request): Promise<Response> {
     return Response.json(tariffJson(result), { headers: CACHE });
   } catch (error) {
     if (error instanceof TariffRequestError) {
-      return Response.json({ error: { code: error.code, message: error.message, parameter: error.field } }, { status: error.status });
+      return jsonErrorWith(error.status, { code: error.code, message: error.message, parameter: error.field });
     }
     if (isWarehouseError(error)) {
       const headers: Record<string, string> = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};

@@ -3,11 +3,13 @@ import { getTranslations } from "next-intl/server";
 import { formatDecimal, formatNumber } from "@/domain/format";
 import type { Locale } from "@/domain/i18n/locales";
 import { loadCountryHero } from "@/server/profiles/countryHero";
-import { loadAcross, newest, pickYear, profileSources } from "@/server/profiles/sources";
+import { loadCountryTradeSeries } from "@/server/profiles/country";
+import { newest, pickYear, profileSources } from "@/server/profiles/sources";
 import { formatMoney, formatShare } from "../format";
 import { ProfileHero } from "../ProfileHero";
+import { ExportsComparison } from "../ExportsComparison";
 import { CompareLink } from "@/features/compare/CompareLink";
-import { latestYearWithData, memberImage } from "../rows";
+import { memberImage } from "../rows";
 import { ProfileSections } from "../sections";
 import { sourceLine, sourceNames } from "../sourceNames";
 import { COUNTRY_SECTIONS, type CountryContext } from "./sections";
@@ -26,21 +28,15 @@ interface Props {
 export async function CountryProfile({ locale, kind, id, name, sectionYear, productYear }: Props) {
   const [t, sources, names] = await Promise.all([getTranslations({ locale, namespace: "profiles" }), profileSources(), sourceNames(locale)]);
   const base = `/${locale}/profile`;
-  const own = [id];
-  const [exportsSeries, importsSeries] = await Promise.all([
-    loadAcross(sources.sections, { flow: "export", own, ownContinent: kind === "continent", drilldowns: ["Year"] }, locale),
-    loadAcross(sources.sections, { flow: "import", own, ownContinent: kind === "continent", drilldowns: ["Year"] }, locale),
-  ]);
-  const latest = latestYearWithData(exportsSeries.rows);
-  const latestSource = latest === null ? null : (sources.sections.find((s) => s.year === latest) ?? null);
-  if (latest === null || !latestSource) {
+  const series = await loadCountryTradeSeries({ kind, id }, sources, locale);
+  if (!series) {
     return (
       <Container size="lg" py="xl">
         <Text data-testid="no-data">{t("noData")}</Text>
       </Container>
     );
   }
-  const years = exportsSeries.rows.filter((r) => Number(r["Trade Value"]) > 0).map((r) => Number(r.Year));
+  const { years, latest, latestSource } = series;
   const ctx: CountryContext = {
     locale,
     t,
@@ -50,8 +46,7 @@ export async function CountryProfile({ locale, kind, id, name, sectionYear, prod
     base,
     sources,
     names,
-    exportsSeries,
-    importsSeries,
+    series,
     years,
     first: Math.min(...years),
     latest,
@@ -122,6 +117,7 @@ export async function CountryProfile({ locale, kind, id, name, sectionYear, prod
         <Text size="sm" c="dimmed" data-testid="hero-source">
           {t("country.heroSource", { source: sourceLine(names, hero.figures.map((f) => f.provenance)), year })}
         </Text>
+        <ExportsComparison member={{ kind, id }} year={year} locale={locale} />
       </ProfileHero>
       <Container size="lg" py="xl">
         <ProfileSections modules={COUNTRY_SECTIONS} ctx={ctx} locale={locale} />

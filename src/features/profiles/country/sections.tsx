@@ -1,44 +1,43 @@
 import { Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
-import type { getTranslations } from "next-intl/server";
 import type { CatalogEntry } from "@/domain/catalog/catalog";
 import { formatDecimal } from "@/domain/format";
-import type { Locale } from "@/domain/i18n/locales";
 import { buildProfilePath } from "@/domain/profiles/path";
 import type { ProductChange } from "@/domain/profiles/growth";
 import { profileView } from "@/domain/visualize/profileViews";
 import { TextLink } from "@/features/shell/AppLink";
 import { loadCountryGrowth, type CountryGrowth } from "@/server/profiles/countryGrowth";
-import { load, total, type Loaded } from "@/server/profiles/data";
-import { complexityCubes, loadYear, years as yearsOf, type ProfileSources, type YearSource } from "@/server/profiles/sources";
+import {
+  loadCountryOpportunities,
+  loadCountryPartners,
+  loadCountryProducts,
+  loadCountrySections,
+  valueIn,
+  type CountryTradeSeries,
+  type Opportunity,
+  type RankedRows,
+} from "@/server/profiles/country";
+import { years as yearsOf, type ProfileSources, type YearSource } from "@/server/profiles/sources";
 import { loadEciHistory, type EciHistory } from "@/server/profiles/countryContext";
 import { yearsLabel } from "@/domain/format/years";
 import { formatMoney } from "../format";
 import { ProfileChart } from "../ProfileChart";
 import { RankedBars } from "../RankedBars";
-import { items, topThree, yearValue } from "../rows";
+import { linked, topThree } from "../rows";
 import { section, type SectionModule } from "../sections";
-import { mixesSources, sourceLine, type SourceNames } from "../sourceNames";
+import { mixesSources, sourceLine } from "../sourceNames";
 import { YearSelect } from "../YearSelect";
 import { YearTable, milestoneYears } from "../YearTable";
 import { QualityNote } from "../QualityNote";
 import type { DescribedFlag } from "@/domain/catalog/quality";
 import { loadQualityNotes } from "@/server/catalog/quality";
-import { EciHistoryBlock, economySection, servicesSection } from "./context";
+import { EciHistoryBlock, economySection, servicesSection, type ContextSectionContext } from "./context";
 
 /** What every section of a country (or continent) profile knows before loading its own data. */
-export interface CountryContext {
-  locale: Locale;
-  t: Awaited<ReturnType<typeof getTranslations<"profiles">>>;
-  kind: "country" | "continent";
-  id: string;
-  name: string;
-  /** "/{locale}/profile" */
-  base: string;
+export interface CountryContext extends ContextSectionContext {
   /** What the catalogue says each question can be answered with. */
   sources: ProfileSources;
-  names: SourceNames;
-  exportsSeries: Loaded;
-  importsSeries: Loaded;
+  /** Exports and imports over every section-trade year (server/profiles/country.ts). */
+  series: CountryTradeSeries;
   years: number[];
   first: number;
   latest: number;
@@ -52,63 +51,26 @@ export interface CountryContext {
   complexityYear: CatalogEntry | null;
 }
 
-export const reporterLevel = (ctx: CountryContext) => (ctx.kind === "country" ? "Exporter Country" : "Exporter Continent");
-export const importerLevel = (ctx: CountryContext) => (ctx.kind === "country" ? "Importer Country" : "Importer Continent");
+/** The exports (or imports) by HS4 of a year, from the dataset the catalogue names for it. */
+const loadProducts = (ctx: CountryContext, source: YearSource | null, flow: "export" | "import" = "export") => loadCountryProducts(ctx, source, flow, "hs4", ctx.locale);
 
-/** A country's exports (or imports) by HS4 in one year, from the dataset the catalogue names for it. */
-export function loadProducts(ctx: CountryContext, source: YearSource | null, flow: "export" | "import" = "export") {
-  if (!source || ctx.kind !== "country") return Promise.resolve(null);
-  return loadYear(source, { flow, own: [ctx.id], drilldowns: ["HS4"], sort: [{ key: "Trade Value", direction: "desc" }] }, ctx.locale);
-}
-
-/** Six-digit products of a year whose dataset holds them (BACI), with their sections. */
-function loadHs6Products(ctx: CountryContext, source: YearSource, flow: "export" | "import" = "export") {
-  return loadYear(source, { flow, own: [ctx.id], drilldowns: ["HS6"], parents: true, sort: [{ key: "Trade Value", direction: "desc" }] }, ctx.locale);
-}
-
-export function loadPartners(ctx: CountryContext, flow: "exports" | "imports") {
-  const own = flow === "exports" ? reporterLevel(ctx) : importerLevel(ctx);
-  const partner = flow === "exports" ? "Importer Country" : "Exporter Country";
-  return load(
-    {
-      cube: ctx.latestSource.cube,
-      drilldowns: [partner],
-      cuts: [{ level: own, ids: [ctx.id] }, { level: "Year", ids: [ctx.latest] }],
-      ...(ctx.kind === "country" ? { exclude: [{ level: partner, ids: [ctx.id] }] } : {}),
-      sort: [{ key: "Trade Value", direction: "desc" }],
-    },
-    ctx.locale,
-  );
-}
-
-/** ECI and rank of the country in every ranked year, and how many economies each year ranks. */
-export async function loadEci(ctx: CountryContext) {
-  if (ctx.kind !== "country" || ctx.sources.complexity.length === 0) return null;
-  const cube = complexityCubes(ctx.sources.complexitySet).eci;
-  const ranked = ctx.sources.complexity;
-  const own = await load(
-    { cube, drilldowns: ["Year", "Country"], measures: ["ECI", "ECI Rank"], cuts: [{ level: "Country", ids: [ctx.id] }, { level: "Year", ids: ranked.map((e) => e.year) }], sort: [{ key: "Year", direction: "asc" }] },
-    ctx.locale,
-  ).catch(() => null);
-  const byYear = new Map((own?.rows ?? []).map((r) => [Number(r["Year ID"] ?? r.Year), r]));
-  const history = ranked.map((e) => ({ entry: e, row: byYear.get(e.year) ?? null }));
-  const newest = history.at(-1) ?? null;
-  return { history, row: newest?.row ?? null, count: newest?.entry.reporters ?? 0, year: newest?.entry.year ?? null, loaded: own };
-}
+/** The exports' destinations (or the imports' origins) in the newest year. */
+const loadPartners = (ctx: CountryContext, flow: "exports" | "imports") =>
+  loadCountryPartners(ctx, ctx.latestSource, ctx.latest, flow === "exports" ? "export" : "import", ctx.locale);
 
 function productYearSelect(ctx: CountryContext, anchor: string) {
   const available = yearsOf(ctx.sources.productExports);
   return available.length > 1 && ctx.productYear ? <YearSelect years={available} value={ctx.productYear.year} param="productYear" label={ctx.t("year")} anchor={anchor} /> : null;
 }
 
-const exportsByProduct = section<CountryContext, { loaded: Loaded; total: number; source: YearSource; hs6: boolean; notes: DescribedFlag[] }>({
+const exportsByProduct = section<CountryContext, { loaded: RankedRows; total: number; source: YearSource; hs6: boolean; notes: DescribedFlag[] }>({
   id: "exports-by-product",
   async load(ctx) {
     // A year from a dataset with six-digit detail (BACI) lists HS6 products; others HS4 headings.
     const hs6 = ctx.productYear?.depth === "hs6" && ctx.kind === "country";
-    const loaded = hs6 && ctx.productYear ? await loadHs6Products(ctx, ctx.productYear) : await loadProducts(ctx, ctx.productYear);
+    const loaded = await loadCountryProducts(ctx, ctx.productYear, "export", hs6 ? "hs6" : "hs4", ctx.locale);
     if (!loaded || !ctx.productYear) return null;
-    const sum = total(loaded.rows);
+    const sum = loaded.total;
     // Data-quality flags on these very figures: this country's exports in the dataset and year shown.
     const notes = sum > 0 ? (await loadQualityNotes({ dataset: ctx.productYear.dataset, year: ctx.productYear.year, reporter: ctx.id }, ctx.locale)).filter((d) => d.flag.flow === "export") : [];
     return sum > 0 ? { loaded, total: sum, source: ctx.productYear, hs6, notes } : null;
@@ -119,7 +81,7 @@ const exportsByProduct = section<CountryContext, { loaded: Loaded; total: number
       : null,
   render({ loaded, total: sum, source, hs6, notes }, ctx) {
     const { t, locale, id, name, base } = ctx;
-    const list = items(loaded.rows, hs6 ? "HS6" : "HS4", (code) => `${base}/hs/${code}`);
+    const list = linked(loaded.items, (code) => `${base}/hs/${code}`);
     return {
       title: t("country.exportsByProduct"),
       source: { name: sourceLine(ctx.names, [source.source]), years: String(source.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
@@ -149,18 +111,18 @@ const exportsByProduct = section<CountryContext, { loaded: Loaded; total: number
   },
 });
 
-const importsByProduct = section<CountryContext, { loaded: Loaded; total: number; source: YearSource }>({
+const importsByProduct = section<CountryContext, { loaded: RankedRows; total: number; source: YearSource }>({
   id: "imports-by-product",
   async load(ctx) {
     const source = ctx.sources.productImports.at(-1) ?? null;
     const loaded = await loadProducts(ctx, source, "import");
     if (!loaded || !source) return null;
-    const sum = total(loaded.rows);
+    const sum = loaded.total;
     return sum > 0 ? { loaded, total: sum, source } : null;
   },
   render({ loaded, total: sum, source }, ctx) {
     const { t, locale, id, name, base } = ctx;
-    const list = items(loaded.rows, "HS4", (code) => `${base}/hs/${code}`);
+    const list = linked(loaded.items, (code) => `${base}/hs/${code}`);
     return {
       title: t("country.importsByProduct"),
       source: { name: sourceLine(ctx.names, [source.source]), years: String(source.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
@@ -174,18 +136,9 @@ const importsByProduct = section<CountryContext, { loaded: Loaded; total: number
   },
 });
 
-const exportsBySection = section<CountryContext, Loaded>({
+const exportsBySection = section<CountryContext, RankedRows>({
   id: "exports-by-section",
-  load: (ctx) =>
-    load(
-      {
-        cube: (ctx.sources.sections.find((s) => s.year === ctx.sectionsYear) ?? ctx.latestSource).cube,
-        drilldowns: ["Section"],
-        cuts: [{ level: reporterLevel(ctx), ids: [ctx.id] }, { level: "Year", ids: [ctx.sectionsYear] }],
-        sort: [{ key: "Trade Value", direction: "desc" }],
-      },
-      ctx.locale,
-    ),
+  load: (ctx) => loadCountrySections(ctx, ctx.sources.sections.find((s) => s.year === ctx.sectionsYear) ?? ctx.latestSource, ctx.sectionsYear, ctx.locale),
   render(loaded, ctx) {
     const { t, locale, kind, id, base, years, sectionsYear } = ctx;
     const source = ctx.sources.sections.find((s) => s.year === sectionsYear) ?? ctx.latestSource;
@@ -198,7 +151,7 @@ const exportsBySection = section<CountryContext, Loaded>({
           {kind === "country" ? (
             <ProfileChart locale={locale} state={profileView({ chart: "tree_map", country: id, product: "show", time: sectionsYear, depth: "section" })} height={380} />
           ) : (
-            <RankedBars items={items(loaded.rows, "Section", (s) => `${base}/hs/section-${s}`)} total={total(loaded.rows)} locale={locale} limit={22} testId="section-exports" />
+            <RankedBars items={linked(loaded.items, (s) => `${base}/hs/section-${s}`)} total={loaded.total} locale={locale} limit={22} testId="section-exports" />
           )}
         </>
       ),
@@ -208,19 +161,18 @@ const exportsBySection = section<CountryContext, Loaded>({
 
 function partnersSection(flow: "exports" | "imports") {
   const id = flow === "exports" ? "destinations" : "origins";
-  return section<CountryContext, Loaded>({
+  return section<CountryContext, RankedRows>({
     id,
     half: true,
     async load(ctx) {
       const loaded = await loadPartners(ctx, flow);
-      return total(loaded.rows) > 0 ? loaded : null;
+      return loaded.total > 0 ? loaded : null;
     },
     whenEmpty: ({ t }) => ({ title: t(`country.${id}`), body: <Text>{t("noData")}</Text> }),
     render(loaded, ctx) {
       const { t, locale, kind, id: member, name, base, latest } = ctx;
-      const level = flow === "exports" ? "Importer Country" : "Exporter Country";
-      const list = items(loaded.rows, level, (p) => `${base}/country/${p}`);
-      const sum = total(loaded.rows);
+      const list = linked(loaded.items, (p) => `${base}/country/${p}`);
+      const sum = loaded.total;
       return {
         title: t(`country.${id}`),
         source: { name: sourceLine(ctx.names, [ctx.latestSource.source]), years: String(latest), ...(kind === "country" ? {} : { apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl }) },
@@ -243,10 +195,10 @@ const tradeBalance = section<CountryContext, CountryContext>({
   id: "trade-balance",
   load: async (ctx) => ctx,
   render(ctx) {
-    const { t, locale, kind, id, name, first, latest, years, exportsSeries, importsSeries } = ctx;
+    const { t, locale, kind, id, name, first, latest, years, series } = ctx;
     return {
       title: t("country.balanceOverTime"),
-      source: { name: sourceLine(ctx.names, ctx.sources.sections.map((s) => s.source)), years: `${first}–${latest}`, apiUrl: exportsSeries.apiUrl, csvUrl: exportsSeries.csvUrl },
+      source: { name: sourceLine(ctx.names, ctx.sources.sections.map((s) => s.source)), years: `${first}–${latest}`, apiUrl: series.apiUrl, csvUrl: series.csvUrl },
       body: (
         <>
           <Text>
@@ -254,10 +206,10 @@ const tradeBalance = section<CountryContext, CountryContext>({
               from: first,
               to: latest,
               name,
-              fromExports: formatMoney(yearValue(exportsSeries.rows, first), locale),
-              toExports: formatMoney(yearValue(exportsSeries.rows, latest), locale),
-              fromImports: formatMoney(yearValue(importsSeries.rows, first), locale),
-              toImports: formatMoney(yearValue(importsSeries.rows, latest), locale),
+              fromExports: formatMoney(valueIn(series.exports, first), locale),
+              toExports: formatMoney(valueIn(series.exports, latest), locale),
+              fromImports: formatMoney(valueIn(series.imports, first), locale),
+              toImports: formatMoney(valueIn(series.imports, latest), locale),
             })}
           </Text>
           {kind === "country" && <ProfileChart locale={locale} state={profileView({ chart: "line", country: id, time: { from: first, to: latest } })} height={320} bothFlows={{ title: t("flowsTitle", { name }) }} />}
@@ -265,9 +217,9 @@ const tradeBalance = section<CountryContext, CountryContext>({
             yearLabel={t("year")}
             years={milestoneYears(years)}
             columns={[
-              { label: t("exports"), value: (y) => yearValue(exportsSeries.rows, y) },
-              { label: t("imports"), value: (y) => yearValue(importsSeries.rows, y) },
-              { label: t("balance"), value: (y) => yearValue(exportsSeries.rows, y) - yearValue(importsSeries.rows, y) },
+              { label: t("exports"), value: (y) => valueIn(series.exports, y) },
+              { label: t("imports"), value: (y) => valueIn(series.imports, y) },
+              { label: t("balance"), value: (y) => valueIn(series.exports, y) - valueIn(series.imports, y) },
             ]}
             locale={locale}
             testId="balance-table"
@@ -354,33 +306,24 @@ const growth = section<CountryContext, CountryGrowth>({
   },
 });
 
-const complexity = section<CountryContext, { history: EciHistory; opportunities: Loaded | null; year: number }>({
+const complexity = section<CountryContext, { history: EciHistory; opportunities: Opportunity[] | null; year: number }>({
   id: "complexity",
   async load(ctx) {
     if (ctx.kind !== "country" || !ctx.complexityYear) return null;
     const year = ctx.complexityYear.year;
     const [history, opportunities] = await Promise.all([
       loadEciHistory(ctx.id, ctx.locale).catch(() => null),
-      load(
-        {
-          cube: complexityCubes(ctx.sources.complexitySet).rca,
-          drilldowns: ["HS4"],
-          measures: ["RCA", "Relatedness", "Opportunity Gain"],
-          cuts: [{ level: "Country", ids: [ctx.id] }, { level: "Year", ids: [year] }],
-          sort: [{ key: "Opportunity Gain", direction: "desc" }],
-        },
-        ctx.locale,
-      ).catch(() => null),
+      loadCountryOpportunities(ctx.id, ctx.sources.complexitySet, year, ctx.locale),
     ]);
     // Without product exports that year there is nothing to place in the product space.
     const exports = ctx.sources.productExports.find((s) => s.year === year) ?? null;
     const hs4 = await loadProducts(ctx, exports);
-    return history && hs4 && total(hs4.rows) > 0 ? { history, opportunities, year } : null;
+    return history && hs4 && hs4.total > 0 ? { history, opportunities, year } : null;
   },
   render({ history, opportunities, year }, ctx) {
     const { t, locale, id, name, base } = ctx;
     const point = history.points.find((p) => p.year === year) ?? null;
-    const opportunityRows = (opportunities?.rows ?? []).filter((r) => Number(r.RCA) < 1).slice(0, 10);
+    const opportunityRows = opportunities ?? [];
     const ranked = history.points.filter((p) => p.eci !== null);
     return {
       title: t("country.complexity"),
@@ -414,13 +357,13 @@ const complexity = section<CountryContext, { history: EciHistory; opportunities:
                   </TableThead>
                   <TableTbody>
                     {opportunityRows.map((r) => (
-                      <TableTr key={String(r["HS4 ID"])}>
+                      <TableTr key={r.id}>
                         <TableTd>
-                          <TextLink href={`${base}/hs/${r["HS4 ID"]}`}>{String(r.HS4)}</TextLink>
+                          <TextLink href={`${base}/hs/${r.id}`}>{r.name}</TextLink>
                         </TableTd>
-                        <TableTd ta="right">{formatDecimal(Number(r.RCA), locale, 2)}</TableTd>
-                        <TableTd ta="right">{formatDecimal(Number(r.Relatedness), locale, 3)}</TableTd>
-                        <TableTd ta="right">{formatDecimal(Number(r["Opportunity Gain"]), locale, 3)}</TableTd>
+                        <TableTd ta="right">{formatDecimal(r.rca, locale, 2)}</TableTd>
+                        <TableTd ta="right">{formatDecimal(r.relatedness, locale, 3)}</TableTd>
+                        <TableTd ta="right">{formatDecimal(r.gain, locale, 3)}</TableTd>
                       </TableTr>
                     ))}
                   </TableTbody>
@@ -434,15 +377,15 @@ const complexity = section<CountryContext, { history: EciHistory; opportunities:
   },
 });
 
-const bilateral = section<CountryContext, Loaded>({
+const bilateral = section<CountryContext, RankedRows>({
   id: "bilateral",
   async load(ctx) {
     if (ctx.kind !== "country") return null;
     const loaded = await loadPartners(ctx, "exports");
-    return total(loaded.rows) > 0 ? loaded : null;
+    return loaded.total > 0 ? loaded : null;
   },
   render(loaded, { t, locale, id, name, base }) {
-    const list = items(loaded.rows, "Importer Country").slice(0, 10);
+    const list = loaded.items.slice(0, 10);
     return {
       title: t("country.bilateral"),
       body: (
@@ -450,7 +393,7 @@ const bilateral = section<CountryContext, Loaded>({
           <Text>{t("country.bilateralText", { name })}</Text>
           <RankedBars
             items={list.map((p) => ({ ...p, name: `${name} – ${p.name}`, href: `${base}/bilateral-country/${id}/partner/${p.id}` }))}
-            total={total(loaded.rows)}
+            total={loaded.total}
             locale={locale}
             testId="bilateral-links"
           />

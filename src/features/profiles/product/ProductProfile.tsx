@@ -6,6 +6,7 @@ import type { FlowPair, Neighbours } from "@/domain/profiles/snapshot";
 import { TextLink } from "@/features/shell/AppLink";
 import { formatDecimal, formatNumber } from "@/domain/format";
 import { yearsLabel } from "@/domain/format/years";
+import { UNKNOWN_COLOR } from "@/domain/charts/presentation";
 import { chartTable } from "@/domain/charts/table";
 import type { ChartRow } from "@/domain/charts/types";
 import { profileView } from "@/domain/visualize/profileViews";
@@ -337,7 +338,7 @@ const children = section<ProductContext, ProductChildren & { ranking: YearRankin
     const { ranking, level } = found;
     const year = ranking.source.year;
     const kind = level.toLowerCase() as "hs2" | "hs4" | "hs6";
-    const color = found.color ?? "#b1bac6";
+    const color = found.color ?? UNKNOWN_COLOR;
     const rows: ChartRow[] = ranking.rows.map((r) => ({ id: r.id, code: r.id, name: r.name, kind, color, value: r.value }));
     const drawn = rows.slice(0, CHILD_TILES);
     const spec: ChartSpec = { type: "treemap", input: { rows: drawn, groups: [], year, dimension: level } };

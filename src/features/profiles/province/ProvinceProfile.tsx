@@ -4,15 +4,14 @@ import type { ChartRow } from "@/domain/charts/types";
 import { ChartPanel } from "@/features/charts/ChartPanel";
 import type { ChartSpec } from "@/features/charts/spec";
 import { chartTableLabels } from "@/features/charts/tableLabels";
-import { getMembers } from "@/server/warehouse/client";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
-import { load, total, type Loaded } from "@/server/profiles/data";
-import { profileSources } from "@/server/profiles/sources";
+import type { RankedRows } from "@/server/profiles/data";
+import { newestProvinceEntry, provinceSections, provinceValues } from "@/server/subnationalProfiles/esp";
 import { formatMoney, formatShare } from "../format";
 import { ProfileHero } from "../ProfileHero";
 import { RankedBars, type RankedItem } from "../RankedBars";
-import { items, memberImage } from "../rows";
+import { linked, memberImage, sectionChartRows } from "../rows";
 import { ProfileSections, section, type SectionModule } from "../sections";
 import { sourceLine, sourceNames } from "../sourceNames";
 import { buildProfilePath } from "@/domain/profiles/path";
@@ -28,21 +27,21 @@ interface ProvinceContext {
   year: number;
   /** Source line of the subnational dataset. */
   source: string;
-  sections: Loaded;
+  sections: RankedRows;
   /** The sections as chart rows (section colours), for the treemap. */
   sectionRows: ChartRow[];
   name: string;
-  provinces: Loaded;
+  provinces: RankedRows;
   ranking: RankedItem[];
 }
 
 const PROVINCE_SECTIONS: SectionModule<ProvinceContext, unknown>[] = [
-  section<ProvinceContext, Loaded>({
+  section<ProvinceContext, RankedRows>({
     id: "sections",
-    load: async ({ sections }) => (total(sections.rows) > 0 ? sections : null),
+    load: async ({ sections }) => (sections.total > 0 ? sections : null),
     whenEmpty: ({ t, year }) => ({ title: t("province.bySection"), body: <Text>{t("noDataYear", { year })}</Text> }),
     render: async (sections, { t, locale, base, year, source, sectionRows, name, id }) => {
-      const spec: ChartSpec = { type: "treemap", input: { rows: sectionRows, groups: [], year, dimension: "Section" } };
+      const spec: ChartSpec = { type: "treemap", input: { rows: sectionRows, groups: [], year, dimension: t("section") } };
       const table = chartTable({ rows: sectionRows, groups: [] }, await chartTableLabels(locale));
       const title = t("province.bySectionChart", { name, year });
       return {
@@ -51,7 +50,7 @@ const PROVINCE_SECTIONS: SectionModule<ProvinceContext, unknown>[] = [
         body: (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
             <ChartPanel testId="province-treemap" spec={spec} title={title} table={table} fileName={`province-${id}-sections-${year}`} sharePath={`${base}/subnational_esp/${id}#sections`} height={420} />
-            <RankedBars items={items(sections.rows, "Section", (s) => `${base}/hs/section-${s}`)} total={total(sections.rows)} locale={locale} limit={22} testId="province-sections" />
+            <RankedBars items={linked(sections.items, (s) => `${base}/hs/section-${s}`)} total={sections.total} locale={locale} limit={22} testId="province-sections" />
           </SimpleGrid>
         ),
       };
@@ -74,7 +73,7 @@ const PROVINCE_SECTIONS: SectionModule<ProvinceContext, unknown>[] = [
             focus={Number(id)}
             testId="province-map"
           />
-          <RankedBars items={ranking} total={total(provinces.rows)} locale={locale} limit={15} testId="province-ranking" />
+          <RankedBars items={ranking} total={provinces.total} locale={locale} limit={15} testId="province-ranking" />
         </SimpleGrid>
       ),
     }),
@@ -85,9 +84,8 @@ const PROVINCE_SECTIONS: SectionModule<ProvinceContext, unknown>[] = [
 export const PROVINCE_SECTION_IDS = PROVINCE_SECTIONS.map((module) => module.id);
 
 export async function ProvinceProfile({ locale, id, name }: { locale: Locale; id: string; name: string }) {
-  const [t, sources, names] = await Promise.all([getTranslations({ locale, namespace: "profiles" }), profileSources(), sourceNames(locale)]);
+  const [t, entry, names] = await Promise.all([getTranslations({ locale, namespace: "profiles" }), newestProvinceEntry(), sourceNames(locale)]);
   const base = `/${locale}/profile`;
-  const entry = sources.subnational.filter((e) => e.dataset === "esp_provinces").at(-1);
   if (!entry) {
     return (
       <Container size="lg" py="xl">
@@ -96,17 +94,11 @@ export async function ProvinceProfile({ locale, id, name }: { locale: Locale; id
     );
   }
   const year = entry.year;
-  const yearCut = { level: "Year", ids: [year] };
-  const [sections, provinces, sectionMembers] = await Promise.all([
-    load({ cube: entry.cube, drilldowns: ["Section"], cuts: [{ level: "Province", ids: [Number(id)] }, yearCut], sort: [{ key: "Trade Value", direction: "desc" }] }, locale),
-    load({ cube: entry.cube, drilldowns: ["Province"], cuts: [yearCut], sort: [{ key: "Trade Value", direction: "desc" }] }, locale),
-    getMembers("section", locale),
-  ]);
-  const sectionColor = new Map(sectionMembers.map((m) => [String(m.id), m.color]));
-  const sectionRows: ChartRow[] = items(sections.rows, "Section").map((s) => ({ id: s.id, name: s.name, kind: "section", color: sectionColor.get(s.id) ?? "#b1bac6", value: s.value }));
-  const ranking = items(provinces.rows, "Province", (p) => `${base}/subnational_esp/${p}`);
+  const [sections, provinces] = await Promise.all([provinceSections(entry, Number(id), locale), provinceValues(entry, locale)]);
+  const sectionRows = sectionChartRows(sections.items);
+  const ranking = linked(provinces.items, (p) => `${base}/subnational_esp/${p}`);
   const position = ranking.findIndex((p) => p.id === id);
-  const own = total(sections.rows);
+  const own = sections.total;
   const community = communityOfProvince(Number(id));
   const ctx: ProvinceContext = { locale, t, base, id, name, year, source: sourceLine(names, [entry.source]), sections, sectionRows, provinces, ranking };
   return (
@@ -122,7 +114,7 @@ export async function ProvinceProfile({ locale, id, name }: { locale: Locale; id
       >
         <Text size="lg" maw={900} data-testid="overview-text">
           {position >= 0
-            ? t("province.overviewText", { year, name, total: formatMoney(own, locale), share: formatShare(own / total(provinces.rows), locale), rank: position + 1, count: ranking.length })
+            ? t("province.overviewText", { year, name, total: formatMoney(own, locale), share: formatShare(own / provinces.total, locale), rank: position + 1, count: ranking.length })
             : t("noDataYear", { year })}
         </Text>
         {community && (

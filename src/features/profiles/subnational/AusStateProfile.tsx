@@ -2,6 +2,7 @@ import { Alert, Anchor, Container, SimpleGrid, Stack, Table, TableScrollContaine
 import { getTranslations } from "next-intl/server";
 import type { ChartGroup, ChartRow } from "@/domain/charts/types";
 import { chartTable } from "@/domain/charts/table";
+import { SERVICE_CATEGORY_COLORS, UNKNOWN_COLOR } from "@/domain/charts/presentation";
 import { formatAud, formatDecimal } from "@/domain/format";
 import type { Locale } from "@/domain/i18n/locales";
 import { buildProfilePath } from "@/domain/profiles/path";
@@ -10,23 +11,21 @@ import { ChartPanel } from "@/features/charts/ChartPanel";
 import type { ChartSpec } from "@/features/charts/spec";
 import { chartTableLabels } from "@/features/charts/tableLabels";
 import type { CatalogEntry } from "@/domain/catalog/catalog";
-import type { Loaded } from "@/server/profiles/data";
+import { loadSectionMembers } from "@/server/profiles/data";
 import {
   AUS_DEPTHS,
   ausBasketComplexity,
   ausGoodsYear,
-  ausProducts,
-  ausSeries,
-  ausServices,
+  ausProductRows,
+  ausSectionSeries,
+  ausServiceSeries,
   ausSources,
   ausStandings,
-  audValue,
-  type AusDepth,
+  type AusProductRow,
   type AusSources,
   type AusStandings,
   type BasketComplexity,
 } from "@/server/subnationalProfiles/aus";
-import { getMembers, type Member } from "@/server/warehouse/client";
 import { formatShare } from "../format";
 import { ProfileHero } from "../ProfileHero";
 import { RankedBars } from "../RankedBars";
@@ -40,6 +39,8 @@ const TREEMAP_MAX = 400;
 /** Most rows in the table (and CSV) sent with the page; the data link answers every row. */
 const TABLE_MAX = 1000;
 
+type SectionMembers = Awaited<ReturnType<typeof loadSectionMembers>>;
+
 type T = Awaited<ReturnType<typeof getTranslations<"profiles">>>;
 
 interface AusContext {
@@ -51,7 +52,7 @@ interface AusContext {
   /** The goods year of the snapshot sections (?year=, else the newest). */
   entry: CatalogEntry;
   standings: AusStandings;
-  sections: Map<string, Member>;
+  sections: SectionMembers;
   sharePath: string;
   source: string;
 }
@@ -63,27 +64,21 @@ function yearSelect(ctx: AusContext, anchor: string) {
   return ctx.sources.goods.length > 1 ? <YearSelect years={ctx.sources.goods.map((e) => e.year)} value={ctx.entry.year} param="year" label={ctx.t("year")} anchor={anchor} /> : null;
 }
 
-function sectionGroups(sections: Map<string, Member>, ids: Iterable<string>): ChartGroup[] {
-  return [...new Set(ids)].map((id) => ({ id, name: sections.get(id)?.name ?? id, color: sections.get(id)?.color ?? "#b1bac6", kind: "section" as const }));
+function sectionGroups(sections: SectionMembers, ids: Iterable<string>): ChartGroup[] {
+  return [...new Set(ids)].map((id) => ({ id, name: sections.get(id)?.name ?? id, color: sections.get(id)?.color ?? UNKNOWN_COLOR, kind: "section" as const }));
 }
 
-function productRows(loaded: Loaded, depth: AusDepth, sections: Map<string, Member>): ChartRow[] {
-  return loaded.rows
-    .filter((r) => audValue(r) > 0)
-    .map((r) => {
-      const id = String(r[`${depth} ID`]);
-      const sectionId = String(r["Section ID"] ?? "99");
-      return {
-        id,
-        code: id,
-        name: String(r[depth] ?? id),
-        kind: depth.toLowerCase() as "hs2" | "hs4" | "hs6",
-        color: sections.get(sectionId)?.color ?? "#b1bac6",
-        group: sectionId,
-        groupName: sections.get(sectionId)?.name ?? sectionId,
-        value: audValue(r),
-      };
-    });
+function productRows(items: readonly AusProductRow[], kind: "hs2" | "hs4" | "hs6", sections: SectionMembers): ChartRow[] {
+  return items.map((r) => ({
+    id: r.id,
+    code: r.id,
+    name: r.name,
+    kind,
+    color: sections.get(r.section)?.color ?? UNKNOWN_COLOR,
+    group: r.section,
+    groupName: sections.get(r.section)?.name ?? r.section,
+    value: r.value,
+  }));
 }
 
 const AUS_SECTIONS: SectionModule<AusContext, unknown>[] = [
@@ -91,9 +86,9 @@ const AUS_SECTIONS: SectionModule<AusContext, unknown>[] = [
     id: "products",
     load: async ({ entry, state, locale, t, name, sections }) => {
       const labels = { ...(await chartTableLabels(locale)), value: t("aus.valueAud") };
-      const loaded = await Promise.all(AUS_DEPTHS.map((depth) => ausProducts(entry, state, depth, locale)));
+      const loaded = await Promise.all(AUS_DEPTHS.map((depth) => ausProductRows(entry, state, depth, locale)));
       const panels = AUS_DEPTHS.map((depth, i) => {
-        const rows = productRows(loaded[i], depth, sections);
+        const rows = productRows(loaded[i].items, depth.toLowerCase() as "hs2" | "hs4" | "hs6", sections);
         const drawn = rows.slice(0, TREEMAP_MAX);
         const groups = sectionGroups(sections, drawn.map((r) => r.group ?? "99"));
         const spec: ChartSpec = { type: "treemap", input: { rows: drawn, groups, year: entry.year, dimension: depth }, currency: "AUD" };
@@ -106,7 +101,7 @@ const AUS_SECTIONS: SectionModule<AusContext, unknown>[] = [
           fileName: `aus-${state.toLowerCase()}-${depth.toLowerCase()}-${entry.year}`,
         };
       });
-      const total = loaded[0].rows.reduce((s, r) => s + audValue(r), 0);
+      const total = loaded[0].total;
       if (total <= 0) return null;
       return { panels, total, entryYear: entry.year, apiUrl: loaded[1].apiUrl, csvUrl: loaded[1].csvUrl };
     },
@@ -133,18 +128,13 @@ const AUS_SECTIONS: SectionModule<AusContext, unknown>[] = [
       ),
     }),
   }),
-  section<AusContext, { loaded: Loaded; rows: ChartRow[]; years: number[]; groups: ChartGroup[] }>({
+  section<AusContext, { loaded: { apiUrl: string; csvUrl: string }; rows: ChartRow[]; years: number[]; groups: ChartGroup[] }>({
     id: "over-time",
     load: async ({ sources, state, locale, sections }) => {
       const entry = sources.goods.at(-1);
       if (!entry) return null;
-      const loaded = await ausSeries(entry, state, locale);
-      const rows: ChartRow[] = loaded.rows
-        .filter((r) => audValue(r) !== 0)
-        .map((r) => {
-          const id = String(r["Section ID"]);
-          return { id, name: String(r.Section ?? id), kind: "section", color: sections.get(id)?.color ?? "#b1bac6", value: audValue(r), year: Number(r.Year) };
-        });
+      const loaded = await ausSectionSeries(entry, state, locale);
+      const rows: ChartRow[] = loaded.rows.map((r) => ({ ...r, kind: "section", color: sections.get(r.id)?.color ?? UNKNOWN_COLOR }));
       if (!rows.length) return null;
       const years = sources.goods.map((e) => e.year);
       return { loaded, rows, years, groups: sectionGroups(sections, rows.map((r) => r.id)) };
@@ -152,7 +142,7 @@ const AUS_SECTIONS: SectionModule<AusContext, unknown>[] = [
     render: async (data, { t, locale, name, state, sharePath, source }) => {
       const first = data.years[0];
       const last = data.years.at(-1)!;
-      const spec: ChartSpec = { type: "stacked", input: { rows: data.rows, years: data.years, dimension: "Section", maxSeries: 22 }, currency: "AUD" };
+      const spec: ChartSpec = { type: "stacked", input: { rows: data.rows, years: data.years, dimension: t("section"), maxSeries: 22 }, currency: "AUD" };
       const labels = { ...(await chartTableLabels(locale)), value: t("aus.valueAud") };
       return {
         title: t("aus.overTime"),
@@ -171,16 +161,13 @@ const AUS_SECTIONS: SectionModule<AusContext, unknown>[] = [
       };
     },
   }),
-  section<AusContext, { loaded: Loaded; rows: ChartRow[]; years: number[] }>({
+  section<AusContext, { loaded: { apiUrl: string; csvUrl: string }; rows: ChartRow[]; years: number[] }>({
     id: "services",
     load: async ({ sources, state, locale }) => {
       const entry = sources.services.at(-1);
       if (!entry) return null;
-      const loaded = await ausServices(entry, state, locale);
-      const rows: ChartRow[] = loaded.rows.map((r) => {
-        const id = String(r["Service Category ID"]);
-        return { id, name: String(r["Service Category"] ?? id), kind: "other", color: SERVICE_COLORS[id] ?? "#b1bac6", value: audValue(r), year: Number(r.Year) };
-      });
+      const loaded = await ausServiceSeries(entry, state, locale);
+      const rows: ChartRow[] = loaded.rows.map((r) => ({ ...r, kind: "other", color: SERVICE_CATEGORY_COLORS[r.id] ?? UNKNOWN_COLOR }));
       if (!rows.some((r) => (r.value ?? 0) > 0)) return null;
       return { loaded, rows, years: sources.services.map((e) => e.year) };
     },
@@ -188,7 +175,7 @@ const AUS_SECTIONS: SectionModule<AusContext, unknown>[] = [
     render: async (data, { t, locale, name, state, sharePath, source }) => {
       const first = data.years[0];
       const last = data.years.at(-1)!;
-      const spec: ChartSpec = { type: "stacked", input: { rows: data.rows, years: data.years, dimension: "Service Category" }, currency: "AUD" };
+      const spec: ChartSpec = { type: "stacked", input: { rows: data.rows, years: data.years, dimension: t("aus.services") }, currency: "AUD" };
       const labels = { ...(await chartTableLabels(locale)), value: t("aus.valueAud") };
       return {
         title: t("aus.services"),
@@ -334,15 +321,13 @@ const AUS_SECTIONS: SectionModule<AusContext, unknown>[] = [
   }),
 ];
 
-/** Service category colours (the five groups of the ABS state tables). */
-const SERVICE_COLORS: Record<string, string> = { transport: "#2e97ff", travel: "#f2aa86", financial: "#892eff", ict: "#02a347", other: "#9c9fb2" };
 
 /** The sections of an Australian state profile, in order. */
 export const AUS_STATE_SECTION_IDS = AUS_SECTIONS.map((m) => m.id);
 
 /** Profile of an Australian state or territory: goods (HS6 from AHECC) and services, all in AUD. */
 export async function AusStateProfile({ locale, id, name, year: askedYear }: { locale: Locale; id: string; name?: string; year?: number }) {
-  const [t, sources, sectionMembers] = await Promise.all([getTranslations({ locale, namespace: "profiles" }), ausSources(), getMembers("section", locale)]);
+  const [t, sources, sectionMembers] = await Promise.all([getTranslations({ locale, namespace: "profiles" }), ausSources(), loadSectionMembers(locale)]);
   const state = parseAusStateCode(id);
   const { entry, missing } = ausGoodsYear(sources, askedYear);
   if (!state || !entry) {
@@ -355,7 +340,7 @@ export async function AusStateProfile({ locale, id, name, year: askedYear }: { l
   const standings = await ausStandings(entry, locale);
   const own = standings.states.find((s) => s.id === state);
   const title = own?.name ?? name ?? state;
-  const sections = new Map(sectionMembers.map((m) => [String(m.id), m]));
+  const sections = sectionMembers;
   const ctx: AusContext = {
     locale,
     t,

@@ -9,13 +9,12 @@ import { communityFeatureValues, ESP_COMMUNITY_FEATURE, espCommunity, parseEspCo
 import { ChartPanel } from "@/features/charts/ChartPanel";
 import type { ChartSpec } from "@/features/charts/spec";
 import { chartTableLabels } from "@/features/charts/tableLabels";
-import { total, type Loaded } from "@/server/profiles/data";
-import { communityProvinces, communitySections, communityStandings, espSources, type CommunityStanding } from "@/server/subnationalProfiles/esp";
-import { getMembers } from "@/server/warehouse/client";
+import type { RankedRows } from "@/server/profiles/data";
+import { communityProvinces, communitySections, communityStandings, espSources, type CommunityStanding, type SectionShares } from "@/server/subnationalProfiles/esp";
 import { formatMoney, formatShare } from "../format";
 import { ProfileHero } from "../ProfileHero";
 import { RankedBars } from "../RankedBars";
-import { items } from "../rows";
+import { linked, sectionChartRows } from "../rows";
 import { ProfileSections, section, type SectionModule } from "../sections";
 import { sourceLine, sourceNames } from "../sourceNames";
 import { EspMap } from "./EspMap";
@@ -31,7 +30,7 @@ interface CommunityContext {
   source: string;
   sharePath: string;
   communities: CommunityStanding[];
-  communitiesLoaded: Loaded;
+  communitiesLinks: { apiUrl: string; csvUrl: string };
   communitiesTotal: number;
 }
 
@@ -39,17 +38,16 @@ const provinceHref = (locale: Locale, id: string) => `/${locale}/profile${buildP
 const communityHref = (locale: Locale, id: number | string) => `/${locale}/profile${buildProfilePath({ report: "subnational", country: "esp", level: "autonomous", id: String(id) })}`;
 
 const COMMUNITY_SECTIONS: SectionModule<CommunityContext, unknown>[] = [
-  section<CommunityContext, { loaded: Loaded; rows: ChartRow[] }>({
+  section<CommunityContext, { loaded: SectionShares; rows: ChartRow[] }>({
     id: "sections",
     load: async ({ entry, id, locale }) => {
-      const [loaded, members] = await Promise.all([communitySections(entry, id, locale), getMembers("section", locale)]);
-      const color = new Map(members.map((m) => [String(m.id), m.color]));
-      const rows: ChartRow[] = items(loaded.rows, "Section").map((s) => ({ id: s.id, name: s.name, kind: "section", color: color.get(s.id) ?? "#b1bac6", value: s.value }));
+      const loaded = await communitySections(entry, id, locale);
+      const rows = sectionChartRows(loaded.items);
       return rows.length ? { loaded, rows } : null;
     },
     whenEmpty: ({ t, entry }) => ({ title: t("espAutonomous.bySection"), body: <Text>{t("noDataYear", { year: entry.year })}</Text> }),
     render: async ({ loaded, rows }, { t, locale, name, entry, id, source, sharePath }) => {
-      const spec: ChartSpec = { type: "treemap", input: { rows, groups: [], year: entry.year, dimension: "Section" } };
+      const spec: ChartSpec = { type: "treemap", input: { rows, groups: [], year: entry.year, dimension: t("section") } };
       return {
         title: t("espAutonomous.bySection"),
         source: { name: source, years: String(entry.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
@@ -64,20 +62,20 @@ const COMMUNITY_SECTIONS: SectionModule<CommunityContext, unknown>[] = [
               sharePath={`${sharePath}#sections`}
               height={420}
             />
-            <RankedBars items={items(loaded.rows, "Section", (s) => `/${locale}/profile/hs/section-${s}`)} total={total(loaded.rows)} locale={locale} limit={22} testId="community-sections" />
+            <RankedBars items={linked(loaded.items, (s) => `/${locale}/profile/hs/section-${s}`)} total={loaded.total} locale={locale} limit={22} testId="community-sections" />
           </SimpleGrid>
         ),
       };
     },
   }),
-  section<CommunityContext, Loaded>({
+  section<CommunityContext, RankedRows>({
     id: "provinces",
     load: async ({ entry, id, locale }) => {
       const loaded = await communityProvinces(entry, id, locale);
-      return loaded.rows.length ? loaded : null;
+      return loaded.items.length ? loaded : null;
     },
     render: (loaded, { t, locale, name, entry, source }) => {
-      const provinces = items(loaded.rows, "Province", (p) => provinceHref(locale, p));
+      const provinces = linked(loaded.items, (p) => provinceHref(locale, p));
       return {
         title: t("espAutonomous.provinces"),
         source: { name: source, years: String(entry.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
@@ -91,7 +89,7 @@ const COMMUNITY_SECTIONS: SectionModule<CommunityContext, unknown>[] = [
               labels={{ title: t("espAutonomous.provincesMap", { name, year: entry.year }), noData: t("espAutonomous.mapNoData"), failed: t("espAutonomous.mapFailed") }}
               testId="community-provinces-map"
             />
-            <RankedBars items={provinces} total={total(loaded.rows)} locale={locale} limit={10} testId="community-provinces" />
+            <RankedBars items={provinces} total={loaded.total} locale={locale} limit={10} testId="community-provinces" />
           </SimpleGrid>
         ),
       };
@@ -100,9 +98,9 @@ const COMMUNITY_SECTIONS: SectionModule<CommunityContext, unknown>[] = [
   section<CommunityContext, CommunityContext>({
     id: "ranking",
     load: async (ctx) => (ctx.communities.length ? ctx : null),
-    render: ({ t, locale, entry, id, communities, communitiesLoaded, communitiesTotal, source }) => ({
+    render: ({ t, locale, entry, id, communities, communitiesLinks, communitiesTotal, source }) => ({
       title: t("espAutonomous.ranking"),
-      source: { name: source, years: String(entry.year), apiUrl: communitiesLoaded.apiUrl, csvUrl: communitiesLoaded.csvUrl },
+      source: { name: source, years: String(entry.year), apiUrl: communitiesLinks.apiUrl, csvUrl: communitiesLinks.csvUrl },
       body: (
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
@@ -159,7 +157,7 @@ export async function EspAutonomousProfile({ locale, id, name }: { locale: Local
     source: sourceLine(names, [entry.source]),
     sharePath: communityHref(locale, communityId),
     communities: standings.communities,
-    communitiesLoaded: standings.loaded,
+    communitiesLinks: { apiUrl: standings.loaded.apiUrl, csvUrl: standings.loaded.csvUrl },
     communitiesTotal: standings.total,
   };
   const year = entry.year;

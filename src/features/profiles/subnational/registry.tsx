@@ -8,17 +8,14 @@
  */
 import type { ReactNode } from "react";
 import type { Locale } from "@/domain/i18n/locales";
-import { load } from "@/server/profiles/data";
-import { profileSources } from "@/server/profiles/sources";
 import { genericLevel } from "@/server/subnational/data";
 import { ProvinceProfile } from "../province/ProvinceProfile";
-import { items } from "../rows";
 import { GenericSubnationalProfile } from "./GenericSubnationalProfile";
 import type { LevelMembers, SubnationalProfileProps } from "./types";
 import { AusStateProfile } from "./AusStateProfile";
 import { EspAutonomousProfile } from "./EspAutonomousProfile";
 import { ausStateMembers } from "@/server/subnationalProfiles/aus";
-import { espCommunityMembers } from "@/server/subnationalProfiles/esp";
+import { espCommunityMembers, espProvinceMembers } from "@/server/subnationalProfiles/esp";
 
 export type { LevelMembers, SubnationalProfileProps };
 
@@ -27,13 +24,6 @@ export interface SubnationalEntry {
   Profile: (props: SubnationalProfileProps) => ReactNode | Promise<ReactNode>;
   /** The level's members with data; null when the warehouse has none. */
   members: (locale: Locale) => Promise<LevelMembers | null>;
-}
-
-async function espProvinces(locale: Locale): Promise<LevelMembers | null> {
-  const entry = (await profileSources()).subnational.filter((e) => e.dataset === "esp_provinces").at(-1);
-  if (!entry) return null;
-  const rows = await load({ cube: entry.cube, drilldowns: ["Province"], cuts: [{ level: "Year", ids: [entry.year] }], sort: [{ key: "Trade Value", direction: "desc" }] }, locale);
-  return { year: entry.year, currency: "USD", flow: "export", members: items(rows.rows, "Province") };
 }
 
 /** Levels imported with the generic importer (the default). */
@@ -50,7 +40,7 @@ function genericMembers(country: string, level: string) {
 }
 
 const ENTRIES: Record<string, SubnationalEntry> = {
-  "esp/provinces": { Profile: ({ locale, id, name }) => <ProvinceProfile locale={locale} id={id} name={name} />, members: espProvinces },
+  "esp/provinces": { Profile: ({ locale, id, name }) => <ProvinceProfile locale={locale} id={id} name={name} />, members: espProvinceMembers },
   // Package cubes of their own: the Australian states (AUD) and the Spanish autonomous communities (summed from provinces).
   "aus/states": { Profile: ({ locale, id, name, year }) => <AusStateProfile locale={locale} id={id} name={name} year={year} />, members: ausStateMembers },
   "esp/autonomous": { Profile: ({ locale, id, name }) => <EspAutonomousProfile locale={locale} id={id} name={name} />, members: espCommunityMembers },

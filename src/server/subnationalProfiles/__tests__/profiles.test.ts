@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUS_STATE_CODES } from "@/domain/subnational/ausStates";
 import { communityOfProvince, ESP_COMMUNITIES } from "@/domain/subnational/espCommunities";
-import { ausBasketComplexity, ausProducts, ausSeries, ausServices, ausSources, ausStandings, audValue } from "@/server/subnationalProfiles/aus";
+import { ausBasketComplexity, ausProductRows, ausProducts, ausSectionSeries, ausSeries, ausServiceSeries, ausServices, ausSources, ausStandings, audValue } from "@/server/subnationalProfiles/aus";
 import { communityProvinces, communitySections, communityStandings, espSources } from "@/server/subnationalProfiles/esp";
 import { packageRegionsForIndex } from "@/server/subnationalIndex/packageRegions";
 import { closeWarehouse } from "@/server/warehouse/db";
@@ -64,6 +64,14 @@ describe.skipIf(!hasPackage)("subnational profiles computed by the warehouse equ
     for (const { y, v } of byYear) {
       close(series.rows.filter((r) => Number(r.Year) === Number(y)).reduce((s, r) => s + audValue(r), 0), Number(v));
     }
+    // The same answers as typed rows for the page: products with their section, the series by year.
+    const rows = await ausProductRows(entry, "TAS", "HS6", "en");
+    close(rows.total, Number(row.v));
+    expect(rows.items[0]).toMatchObject({ id: top.hs6 });
+    expect(rows.items.every((r) => r.value > 0 && /^\d+$/.test(r.section))).toBe(true);
+    const sections = await ausSectionSeries(entry, "TAS", "en");
+    for (const { y, v } of byYear) close(sections.rows.filter((r) => r.year === Number(y)).reduce((s, r) => s + r.value, 0), Number(v));
+    expect(sections.rows.every((r) => r.value !== 0 && r.name.length > 0)).toBe(true);
   });
 
   it("gives a state's services by category in AUD as in the package", async () => {
@@ -71,6 +79,9 @@ describe.skipIf(!hasPackage)("subnational profiles computed by the warehouse equ
     const services = await ausServices(sources.services.at(-1)!, "NSW", "en");
     const expected = await packageQuery(`SELECT CAST(year AS INTEGER) AS y, service_category AS c, CAST(export_value_aud AS DOUBLE) AS v FROM ${SERVICES_FILE} WHERE state = 'NSW'`);
     expect(services.rows.length).toBe(expected.length);
+    const typed = await ausServiceSeries(sources.services.at(-1)!, "NSW", "en");
+    expect(typed.rows.length).toBe(expected.length);
+    for (const e of expected) close(typed.rows.find((r) => r.year === Number(e.y) && r.id === e.c)!.value, Number(e.v));
     for (const e of expected) {
       const row = services.rows.find((r) => Number(r.Year) === Number(e.y) && r["Service Category ID"] === e.c);
       close(audValue(row), Number(e.v));
@@ -109,9 +120,10 @@ describe.skipIf(!hasPackage)("subnational profiles computed by the warehouse equ
     close(standings.allTotal, rows.reduce((s, r) => s + Number(r.v), 0));
     const catalonia = standings.communities.find((c) => c.id === 107)!;
     const sections = await communitySections(entry, 107, "en");
-    close(sections.rows.reduce((s, r) => s + Number(r["Trade Value"]), 0), catalonia.value);
+    close(sections.total, catalonia.value);
+    expect(sections.items.every((s) => typeof s.color === "string")).toBe(true);
     const provinces = await communityProvinces(entry, 107, "en");
-    expect(provinces.rows.map((r) => Number(r["Province ID"])).sort((a, b) => a - b)).toEqual([8, 17, 25, 43]);
+    expect(provinces.items.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual([8, 17, 25, 43]);
   });
 
   it("indexes the eight states and the 19 communities (not RX, CND or 'no community') with names from the data", async () => {
