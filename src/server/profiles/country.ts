@@ -6,7 +6,9 @@
  * cube, a level or a measure.
  */
 import "server-only";
+import { figure, provenanceOf, shareOf, type Figure } from "@/domain/catalog/figure";
 import type { Locale } from "@/domain/i18n/locales";
+import { firstRealProduct } from "@/domain/profiles/unspecified";
 import type { DataRecord } from "@/server/warehouse/client";
 import { load, rankedItems, value, type RankedRows } from "./data";
 import { rowYear } from "./figures";
@@ -127,4 +129,40 @@ export async function loadCountryOpportunities(country: string, complexitySet: s
     .filter((r) => Number(r.RCA) < 1)
     .slice(0, limit)
     .map((r) => ({ id: String(r["HS4 ID"]), name: String(r.HS4), rca: Number(r.RCA), relatedness: Number(r.Relatedness), gain: Number(r["Opportunity Gain"]) }));
+}
+
+/**
+ * A reporter the section trade between countries does not hold, but a product dataset does (Taiwan
+ * in the Atlas 2019 file): its exports of the newest product year that has them, all of one dataset
+ * and year, the top real product and its share of that dataset's total. Null when no product
+ * dataset holds the country either.
+ */
+export interface ProductOnlyExports {
+  source: YearSource;
+  total: Figure;
+  top: { id: string; name: string; value: Figure; share: number | null } | null;
+  /** Years of product data that hold this country, oldest first. */
+  years: number[];
+  apiUrl: string;
+  csvUrl: string;
+}
+
+export async function loadProductOnlyExports(ref: CountryRef, sources: ProfileSources, locale: Locale, asked?: number): Promise<ProductOnlyExports | null> {
+  if (ref.kind !== "country") return null;
+  const answered = await Promise.all(sources.productExports.map(async (source) => ({ source, rows: await loadCountryProducts(ref, source, "export", "hs4", locale) })));
+  const held = answered.filter((a): a is { source: YearSource; rows: RankedRows } => a.rows !== null && a.rows.total > 0);
+  const chosen = held.find((a) => a.source.year === asked) ?? held.at(-1);
+  if (!chosen) return null;
+  const provenance = provenanceOf(chosen.source);
+  const total = figure(chosen.rows.total, provenance);
+  const { top } = firstRealProduct(chosen.rows.items);
+  const topValue = top ? figure(top.value, provenance) : null;
+  return {
+    source: chosen.source,
+    total,
+    top: top && topValue ? { id: top.id, name: top.name, value: topValue, share: shareOf(topValue, total) } : null,
+    years: held.map((a) => a.source.year),
+    apiUrl: chosen.rows.apiUrl,
+    csvUrl: chosen.rows.csvUrl,
+  };
 }

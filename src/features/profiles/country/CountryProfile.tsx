@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { formatDecimal, formatNumber } from "@/domain/format";
 import type { Locale } from "@/domain/i18n/locales";
 import { loadCountryHero } from "@/server/profiles/countryHero";
-import { loadCountryTradeSeries } from "@/server/profiles/country";
+import { loadCountryTradeSeries, loadProductOnlyExports } from "@/server/profiles/country";
 import { newest, pickYear, profileSources } from "@/server/profiles/sources";
 import { formatMoney, formatShare } from "../format";
 import { ProfileHero } from "../ProfileHero";
@@ -12,6 +12,7 @@ import { CompareLink } from "@/features/compare/CompareLink";
 import { memberImage } from "../rows";
 import { ProfileSections } from "../sections";
 import { sourceLine, sourceNames } from "../sourceNames";
+import { ProductOnlyCountry } from "./ProductOnlyCountry";
 import { COUNTRY_SECTIONS, type CountryContext } from "./sections";
 
 interface Props {
@@ -30,6 +31,9 @@ export async function CountryProfile({ locale, kind, id, name, sectionYear, prod
   const base = `/${locale}/profile`;
   const series = await loadCountryTradeSeries({ kind, id }, sources, locale);
   if (!series) {
+    // Not in the section trade between countries, but perhaps in a product dataset (Taiwan: Atlas 2019).
+    const productOnly = await loadProductOnlyExports({ kind, id }, sources, locale, productYear ?? sectionYear);
+    if (productOnly) return <ProductOnlyCountry locale={locale} id={id} name={name} data={productOnly} names={names} />;
     return (
       <Container size="lg" py="xl">
         <Text data-testid="no-data">{t("noData")}</Text>

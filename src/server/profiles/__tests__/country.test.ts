@@ -86,4 +86,18 @@ describe.skipIf(!present)("country profile loaders on the package warehouse", ()
     for (const o of list) expect(o.rca).toBeLessThan(1);
     for (let i = 1; i < list.length; i++) expect(list[i - 1].gain).toBeGreaterThanOrEqual(list[i].gain);
   });
+  it("gives a reporter only a product dataset holds (Taiwan) its exports and top product of one dataset and year", async () => {
+    const all = await sources.profileSources();
+    const twn = { kind: "country" as const, id: "twn" };
+    expect(await country.loadCountryTradeSeries(twn, all, "en")).toBeNull();
+    const only = (await country.loadProductOnlyExports(twn, all, "en"))!;
+    expect(only.total.value).toBeGreaterThan(1e11);
+    expect(only.total.provenance).toMatchObject({ dataset: only.source.dataset, year: only.source.year });
+    const answer = await queryCube({ cube: only.source.cube, drilldowns: ["Country"], cuts: [{ level: "Country", ids: ["twn"] }, { level: "Trade Flow", ids: [2] }, { level: "Year", ids: [only.source.year] }] }, "en");
+    close(only.total.value, Number(answer.data[0]!["Trade Value"]));
+    expect(only.top!.id).not.toBe("9999");
+    close(only.top!.share!, only.top!.value.value / only.total.value);
+    // A country the section trade holds is not asked here; a continent never is.
+    expect(await country.loadProductOnlyExports({ kind: "continent", id: "as" }, all, "en")).toBeNull();
+  });
 });
