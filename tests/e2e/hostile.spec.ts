@@ -81,3 +81,21 @@ test("two answers of one cached page carry different nonces, and its scripts run
   await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", /light|dark/);
   expect(cspViolations).toEqual([]);
 });
+
+test("the site's own chart data never spend the public API allowance of the same address", async ({ baseURL }) => {
+  // Thirty profiles of about ten charts each, from one address (a class behind one NAT address).
+  const browser = new AddressClient(baseURL!, "127.0.0.64");
+  const before = await browser.request("GET", "/api/data?cube=trade_i_ots_a_sections&drilldowns=Year&measures=Trade+Value&cut=Exporter+Country%3Dper");
+  const remaining = Number(before.headers["ratelimit-remaining"]);
+  const countries = ["chl", "per", "arg", "bra", "deu", "fra", "usa", "chn", "jpn", "ind"];
+  const views = countries.flatMap((c) => ["tree_map", "stacked", "line"].map((chart) => `/en/visualize/${chart}/hs92/export/${c}/all/show/2018`));
+  const statuses: number[] = [];
+  for (let round = 0; round < 10; round++) {
+    for (const path of views) statuses.push((await browser.request("GET", `/api/view?path=${encodeURIComponent(path)}`)).status);
+  }
+  expect(statuses.filter((s) => s === 429)).toHaveLength(0);
+  // The script's allowance is where it was: only its own /api/data calls count against it.
+  const after = await browser.request("GET", "/api/data?cube=trade_i_ots_a_sections&drilldowns=Year&measures=Trade+Value&cut=Exporter+Country%3Dper");
+  expect(Number(after.headers["ratelimit-remaining"])).toBe(remaining - 1);
+  expect(Number(after.headers["ratelimit-limit"])).toBeLessThan(Number((await browser.request("GET", `/api/view?path=${encodeURIComponent(views[0]!)}`)).headers["ratelimit-limit"]));
+});
