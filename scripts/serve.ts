@@ -17,7 +17,6 @@ import { parseTagId } from "@/domain/consent/tag";
 import { Admission, ClientCap } from "@/server/front/admission";
 import { ApiMeter } from "@/server/front/apiMeter";
 import { findActiveApiKey } from "@/server/api/keys";
-import { serveBulk } from "@/server/bulk/files";
 import { windowCounter } from "@/server/http/counters";
 import { setWarming, startDraining } from "@/server/health/health";
 import { warmUp, warmupPaths } from "@/server/front/warmup";
@@ -47,6 +46,9 @@ async function main() {
   const hostname = values.hostname || (current.trustProxyHops > 0 ? "127.0.0.1" : undefined);
   const app = next({ dev: false, dir: process.cwd(), port, hostname: hostname ?? "localhost" });
   await app.prepare();
+  // Loaded once Next.js is prepared: the bulk module reads the session, whose modules need the
+  // AsyncLocalStorage Next sets up (imported at the top, the server would not start).
+  const { serveBulk } = await import("@/server/bulk/files");
 
   const build = buildId(current.projectRoot);
   // Internal renders keep their connections open: one page after another costs no handshake.
