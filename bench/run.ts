@@ -5,7 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 
-const benches = ["bench/warehouse.ts", "bench/complexity.ts", "bench/search.ts", "bench/profiles.ts"];
+const benches = ["bench/warehouse.ts", "bench/complexity.ts", "bench/search.ts", "bench/chat.ts", "bench/profiles.ts"];
 if (process.argv.includes("--all")) benches.push("bench/baci-scale.ts", "bench/load.ts", "bench/tariff.ts", "bench/trends.ts");
 let failed = 0;
 for (const bench of benches) {

@@ -1,5 +1,5 @@
 import { UNKNOWN_COLOR } from "@/domain/charts/presentation";
-import type { MemberKind } from "@/domain/explorer/reports";
+import type { MemberKind } from "@/domain/memberKind";
 import { glyphSvg, globeSvg } from "@/domain/memberImages";
 
 /**

@@ -594,8 +594,14 @@ test.describe("signed in: consent on the server", () => {
     expect(await eventNames(page)).toEqual([]);
     // The server still says what it said: the local value did not overwrite it.
     expect((await sessionUser(page.request))?.bespoke_user_metadata.consent).toEqual({ checked: true, functional: false, tracking: false });
-    // One reload, no loop.
-    await page.waitForTimeout(1500);
+    // One reload, no loop: the reloaded page, marked, answers a click (React runs the effects that
+    // reconcile the session's consent before it renders the click) with the stored choice, and is
+    // still the same page once its network is quiet.
+    await markPage(page);
+    await openPreferencesFromFooter(page);
+    await expect(page.getByRole("dialog", { name: "Cookie preferences" }).getByTestId("consent-switch-functional")).not.toBeChecked();
+    await page.waitForLoadState("networkidle");
+    expect(await isMarked(page)).toBe(true);
     expect(loads).toBe(1);
   });
 });
@@ -632,7 +638,9 @@ test.describe("tracking events", () => {
     await signInWithPassword(page, email);
     await page.waitForURL((url) => url.pathname === "/en");
     await expectSignedIn(page);
-    await page.waitForTimeout(500);
+    // The signal that the signed-in session reached the tracking effects: React runs pending
+    // effects before it renders the next update, here the preferences dialog opened by a click.
+    await openPreferencesFromFooter(page);
     expect(await events(page)).toEqual([]);
   });
 });

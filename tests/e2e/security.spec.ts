@@ -196,13 +196,16 @@ test.describe("Content-Security-Policy", () => {
     const ran = await page.evaluate(async () => {
       const script = document.createElement("div");
       script.innerHTML = '<img src="x" onerror="window.__pwned = true">';
+      // The image's error event is the signal: an inline handler allowed to run is registered
+      // before this listener, so it would have run by the time this one hears the event.
+      const failed = new Promise((resolve) => script.querySelector("img")!.addEventListener("error", resolve, { once: true }));
       document.body.append(script);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await failed;
       return (window as unknown as { __pwned?: boolean }).__pwned === true;
     });
     expect(ran).toBe(false);
     // The browser reported the refusal; expected here, so it does not fail this test.
-    expect(cspViolations.join("\n")).toMatch(/inline event handler/i);
+    await expect.poll(() => cspViolations.join("\n")).toMatch(/inline event handler/i);
     cspViolations.length = 0;
   });
 });

@@ -61,10 +61,13 @@ test("without tracking consent no view is sent, and the server would not count o
   for (const choice of ["f0t0", "f1t0"]) {
     await setConsent(context, baseURL, choice);
     const { sent, stop } = watchViewPosts(page);
+    // The signal that the page's client effects have run: its charts ask /api/view for their rows
+    // from an effect of the same hydration that would have sent the view (RecordVisit comes first).
+    const chartRows = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/view");
     await page.goto(CHILE);
     await expect(page.getByTestId("profile-title")).toHaveText("Chile");
+    await chartRows;
     await page.waitForLoadState("networkidle");
-    await page.waitForTimeout(500);
     stop();
     expect(sent, `consent ${choice}`).toHaveLength(0);
   }

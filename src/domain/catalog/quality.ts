@@ -16,7 +16,7 @@
  *   fewer products than in each neighbouring year where it reports (under half of them).
  */
 import { z } from "zod";
-import { isUnspecifiedProduct } from "@/domain/profiles/unspecified";
+import { isUnspecifiedProduct } from "./unspecified";
 import type { CatalogFlow } from "./catalog";
 
 export const QUALITY_RULES = ["sibling_duplicate", "unspecified_top", "total_jump", "partial_year"] as const;

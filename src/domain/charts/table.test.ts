@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scatterMeasure } from "@/domain/visualize/measures";
+import { scatterMeasure } from "@/domain/charts/measures";
 import { chartTable, formatCell, toCsv, type TableLabels } from "./table";
 import type { ChartRow } from "./types";
 

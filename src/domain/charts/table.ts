@@ -3,7 +3,7 @@
  * download. Pure; the view formats cells with the format module, the CSV keeps raw numbers.
  */
 import { formatDecimal, formatNumber, formatPercent, formatUsd, type FormatLocale } from "@/domain/format";
-import type { ScatterMeasure } from "@/domain/visualize/measures";
+import type { ScatterMeasure } from "@/domain/charts/measures";
 import { toCsvText } from "@/domain/format/csv";
 import type { ChartGroup, ChartRow } from "./types";
 

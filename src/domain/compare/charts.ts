@@ -12,7 +12,7 @@ import type { MeasureLineInput, MeasurePoint, MeasureSeries } from "@/domain/cha
 import type { TreemapInput } from "@/domain/charts/options/treemap";
 import type { ChartTable, ColumnFormat } from "@/domain/charts/table";
 import type { ChartRow } from "@/domain/charts/types";
-import type { MeasureFormat } from "@/domain/visualize/measures";
+import type { MeasureFormat } from "@/domain/charts/measures";
 import { seriesRuns } from "./series";
 import type { CompareBreakdown, CompareEntity } from "./types";
 

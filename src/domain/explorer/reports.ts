@@ -1,12 +1,13 @@
 import { productSegment, type ProductRef } from "@/domain/profiles/path";
 import { ALL_SUBNATIONAL_COUNTRIES, reportSlugOf } from "@/domain/subnational/config";
+import type { MemberKind } from "@/domain/memberKind";
 
 /**
  * The report (profile type) registry: config as data. Ids are stable numbers (the explorer's
  * report filter is numeric); variant ids follow the spec's tile labels (3 and 4 are countries,
  * 8 to 10 are HS2, HS4 and HS6).
  */
-export type MemberKind = "world" | "continent" | "country" | "section" | "hs2" | "hs4" | "hs6" | "province" | "organization" | "subnational";
+export type { MemberKind };
 
 export interface VariantDef {
   id: number;

@@ -8,7 +8,7 @@ import { drawnPoints, type MeasureLineInput, type MeasureSeries } from "@/domain
 import type { TimeSeriesInput } from "@/domain/charts/options/timeSeries";
 import type { ChartTable } from "@/domain/charts/table";
 import { formatNumber, type FormatLocale } from "@/domain/format";
-import type { MeasureFormat } from "@/domain/visualize/measures";
+import type { MeasureFormat } from "@/domain/charts/measures";
 import { releaseGroups, type EciPoint, type IndicatorKey, type IndicatorYear, type ServicesYear, type TradeShareRow } from "./countryContext";
 
 export interface MeasureChart {

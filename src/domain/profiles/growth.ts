@@ -5,7 +5,7 @@
  * between figures of that one series.
  */
 import { comparable, type Series } from "@/domain/catalog/catalog";
-import { isUnspecifiedProduct } from "./unspecified";
+import { isUnspecifiedProduct } from "@/domain/catalog/unspecified";
 
 export interface SeriesYear extends Series {
   year: number;

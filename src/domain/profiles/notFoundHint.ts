@@ -4,7 +4,7 @@
  * ("0101"), then its chapter ("01"), is the nearest real product. Codes of unclassified trade
  * (9999..., 99...) have no real heading: the product search is the way on.
  */
-import { isUnspecifiedProduct } from "./unspecified";
+import { isUnspecifiedProduct } from "@/domain/catalog/unspecified";
 
 export interface ProductNotFoundHint {
   /** The code as asked (digits only). */

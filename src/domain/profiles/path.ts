@@ -9,7 +9,7 @@
  * link by name (/country/south-america) redirects to the continent route.
  */
 import { countryOfReport, SUBNATIONAL_PREFIX } from "@/domain/subnational/config";
-import { isUnspecifiedProduct } from "./unspecified";
+import { isUnspecifiedProduct } from "@/domain/catalog/unspecified";
 
 export type ProductKind = "section" | "hs2" | "hs4" | "hs6";
 

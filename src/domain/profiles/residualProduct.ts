@@ -1,4 +1,4 @@
-import { isUnspecifiedProduct } from "./unspecified";
+import { isUnspecifiedProduct } from "@/domain/catalog/unspecified";
 
 /**
  * A residual product line of any depth: HS 9999 / XXXX / 999999 (isUnspecifiedProduct), chapter 99

@@ -4,7 +4,7 @@
  * its downloads and the page's prose. Client components receive it as a prop, so it lives here.
  */
 import type { ChartGroup, ChartRow } from "@/domain/charts/types";
-import type { ScatterMeasure } from "./measures";
+import type { ScatterMeasure } from "@/domain/charts/measures";
 import type { ChartType } from "./state";
 
 export interface VizQuery {

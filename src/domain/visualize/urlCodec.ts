@@ -26,7 +26,7 @@
 import { isLocale, type Locale } from "@/domain/i18n/locales";
 import { productUrlId, type VizCatalog } from "./catalog";
 import { coveredYears, type YearCoverage } from "./coverage";
-import { DEFAULT_AXES, isMeasureKey } from "./measures";
+import { DEFAULT_AXES, isMeasureKey } from "@/domain/charts/measures";
 import { parseRegionsToken, regionsToken } from "./regions";
 import {
   ALL,

@@ -6,7 +6,7 @@
  */
 import { coveredYears, depthIndex, type YearCoverage } from "./coverage";
 import { planRegions, type RegionDataset, type RegionProblemCode } from "./regions";
-import { DEFAULT_AXES, scatterMeasure, type ScatterEntity, type ScatterMeasure } from "./measures";
+import { DEFAULT_AXES, scatterMeasure, type ScatterEntity, type ScatterMeasure } from "@/domain/charts/measures";
 import { ALL, DEFAULT_COUNTRY, DEPTHS, SHOW, type Depth, type TimeSelection, type VizState } from "./state";
 import { defaultDepth, timeYears } from "./urlCodec";
 import { yearsLabel } from "@/domain/format/years";

@@ -29,7 +29,7 @@ import { GROWTH_HORIZON, type GrowthTerm } from "@/domain/growth/model";
 import { backtestTrust, backtestVerdict } from "@/domain/growth/trust";
 import type { Locale } from "@/domain/i18n/locales";
 import { ASSET_URLS } from "@/domain/visualize/assets";
-import { scatterMeasure } from "@/domain/visualize/measures";
+import { scatterMeasure } from "@/domain/charts/measures";
 import { ChartPanel } from "@/features/charts/ChartPanel";
 import type { ChartSpec } from "@/features/charts/spec";
 import { chartTableLabels } from "@/features/charts/tableLabels";

@@ -6,7 +6,7 @@ import { useConsent } from "@/features/consent/context";
 import { GUEST_HISTORY_KEY } from "@/domain/consent/storageKeys";
 import { recordLocalVisit } from "./store";
 import { recordUserVisit } from "./sync";
-import { sendView } from "@/features/trending/sendView";
+import { sendView } from "./sendView";
 import { isProfileViewPath } from "@/domain/trending/views";
 
 /**

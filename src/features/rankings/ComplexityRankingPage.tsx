@@ -10,7 +10,7 @@ import { loadEciRanking, loadPciRanking, rankingSource } from "@/server/rankings
 import { chartTable } from "@/domain/charts/table";
 import type { ChartRow } from "@/domain/charts/types";
 import { ASSET_URLS } from "@/domain/visualize/assets";
-import { scatterMeasure } from "@/domain/visualize/measures";
+import { scatterMeasure } from "@/domain/charts/measures";
 import type { ChartSpec } from "@/features/charts/spec";
 import type { EciCharts } from "@/server/rankings/complexity";
 import { ChartPanel } from "@/features/charts/ChartPanel";

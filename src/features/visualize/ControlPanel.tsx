@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useMemo, useTransition } from "react";
 import type { Locale } from "@/domain/i18n/locales";
 import { parseProductUrlId, productUrlId } from "@/domain/visualize/catalog";
-import { DEFAULT_AXES, scatterMeasures } from "@/domain/visualize/measures";
+import { DEFAULT_AXES, scatterMeasures } from "@/domain/charts/measures";
 import { allYears, coveredDepths, type YearCoverage } from "@/domain/visualize/coverage";
 import { ALL, CHARTS, DEFAULT_COUNTRY, SHOW, revisionYear, type ChartType, type Classification, type Depth, type GeoSlot, type ProductSlot, type VizState } from "@/domain/visualize/state";
 import { parseRegionsToken, regionDataset, regionsToken, withRegions } from "@/domain/visualize/regions";

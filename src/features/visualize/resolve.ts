@@ -6,7 +6,7 @@
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { productUrlId } from "@/domain/visualize/catalog";
-import { DEFAULT_AXES } from "@/domain/visualize/measures";
+import { DEFAULT_AXES } from "@/domain/charts/measures";
 import type { ProductRef, VizState } from "@/domain/visualize/state";
 import { buildVizPath, formatTime, parseVizPath, requestedVizPath, type QueryInput } from "@/domain/visualize/urlCodec";
 import type { YearCoverage } from "@/domain/visualize/coverage";

@@ -6,6 +6,7 @@ import "server-only";
 import { windowCounter, type WindowCounter } from "@/server/http/counters";
 import { settings } from "@/server/settings";
 import { LoginGuard, LOGIN_LIMITS } from "./loginGuard";
+import { processValue } from "@/server/processState";
 
 const MINUTE = 60_000;
 
@@ -26,10 +27,9 @@ interface Limiters {
   clientLog: WindowCounter;
 }
 
-const holder = globalThis as unknown as { __otoAuthLimiters?: Limiters };
-
+/** The process's limiters, shared by every Next.js bundle (server/processState.ts). */
 export function limiters(): Limiters {
-  holder.__otoAuthLimiters ??= {
+  return processValue<Limiters>("auth/rateLimits:limiters", () => ({
     login: new LoginGuard(LOGIN_LIMITS, Date.now, windowCounter),
     magicLink: windowCounter("magic-link", 10, 15 * MINUTE),
     magicLinkEmail: windowCounter("magic-link-email", 5, 60 * MINUTE),
@@ -37,6 +37,5 @@ export function limiters(): Limiters {
     signupEmail: windowCounter("signup-email", 5, 60 * MINUTE),
     account: windowCounter("account", 30, 15 * MINUTE),
     clientLog: windowCounter("client-log", 20, MINUTE),
-  };
-  return holder.__otoAuthLimiters;
+  }));
 }

@@ -13,6 +13,7 @@ import { countryLevel, tradeQuery } from "@/server/profiles/sources";
 import { allRows } from "@/server/search/build";
 import { getMembers, type Member, type MemberKind } from "@/server/warehouse/client";
 import { warehouseMeta } from "@/server/warehouse/db";
+import { keyedValue } from "@/server/processState";
 
 const TOP_PRODUCTS = 40;
 const TOP_EXPORTERS = 12;
@@ -123,20 +124,11 @@ async function load(): Promise<GameData | null> {
 }
 
 /**
- * One load per warehouse generation and process: kept on globalThis, because Next.js gives the
- * start-up hook, pages and route handlers their own module scope (see warehouse/duckdb.ts).
+ * The games' data for the current warehouse (null without HS4 export data): one load per warehouse
+ * generation and process, shared by every Next.js bundle (server/processState.ts); a failed load
+ * is tried again on the next call.
  */
-const holder = globalThis as unknown as { __otoGameData?: { generation: number; data: Promise<GameData | null> } };
-
-/** The games' data for the current warehouse (null without HS4 export data). */
 export async function gameData(): Promise<GameData | null> {
   const generation = (await warehouseMeta())?.generation ?? -1;
-  const held = holder.__otoGameData;
-  if (held && held.generation === generation) return held.data;
-  const entry = { generation, data: load() };
-  holder.__otoGameData = entry;
-  entry.data.catch(() => {
-    if (holder.__otoGameData === entry) delete holder.__otoGameData;
-  });
-  return entry.data;
+  return keyedValue("games/data:gameData", generation, load);
 }

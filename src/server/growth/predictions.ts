@@ -29,6 +29,7 @@ import { answerTrade, dataCatalog } from "@/server/catalog/catalog";
 import { countryLevel, tradeQuery } from "@/server/profiles/sources";
 import { dataApiUrl, getMembers, isWarehouseError, queryCube, type DataQuery, type DataRecord } from "@/server/warehouse/client";
 import { warehouseMeta } from "@/server/warehouse/db";
+import { keyedValue } from "@/server/processState";
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
@@ -291,30 +292,22 @@ async function compute(generation: number): Promise<GrowthPredictions> {
   };
 }
 
-/** On globalThis: Next.js gives pages and route handlers their own module scope (see warehouse/duckdb.ts). */
-const holder = globalThis as unknown as { __otoGrowth?: { generation: number; value: Promise<GrowthPredictions> } };
-
-/** The fit, backtest and projections of the current warehouse (computed once per generation). */
+/**
+ * The fit, backtest and projections of the current warehouse: computed once per generation and
+ * process, shared by every Next.js bundle (server/processState.ts). A failure is not kept: the next
+ * request tries again.
+ */
 export async function growthPredictions(): Promise<GrowthPredictions> {
   const meta = await warehouseMeta();
   const generation = meta?.generation ?? -1;
-  const cached = holder.__otoGrowth;
-  if (!cached || cached.generation !== generation) {
-    const value = meta
+  return keyedValue("growth/predictions:growthPredictions", generation, () =>
+    meta
       ? compute(generation).catch((error: unknown) => {
           if (isWarehouseError(error) && (error.code === "cube_not_loaded" || error.code === "warehouse_unavailable")) return empty(generation, "no_indicators");
           throw error;
         })
-      : Promise.resolve(empty(generation, "no_warehouse"));
-    const slot = { generation, value };
-    holder.__otoGrowth = slot;
-    // A failure is not kept: the next request tries again.
-    value.catch(() => {
-      if (holder.__otoGrowth === slot) delete holder.__otoGrowth;
-    });
-    return value;
-  }
-  return cached.value;
+      : Promise.resolve(empty(generation, "no_warehouse")),
+  );
 }
 
 /** What the page draws: the projections as ranking rows and as chart rows (map and scatter), named in `locale`. */

@@ -8,7 +8,7 @@
 import "server-only";
 import { figure, provenanceOf, shareOf, type Figure } from "@/domain/catalog/figure";
 import type { Locale } from "@/domain/i18n/locales";
-import { firstRealProduct } from "@/domain/profiles/unspecified";
+import { firstRealProduct } from "@/domain/catalog/unspecified";
 import type { DataRecord } from "@/server/warehouse/client";
 import { load, rankedItems, value, type RankedRows } from "./data";
 import { rowYear } from "./figures";

@@ -11,7 +11,7 @@ import type { CatalogEntry, YearSource } from "@/domain/catalog/catalog";
 import { figure, provenanceOf, shareOf, type Figure } from "@/domain/catalog/figure";
 import type { Locale } from "@/domain/i18n/locales";
 import { heroYear } from "@/domain/profiles/hero";
-import { firstRealProduct } from "@/domain/profiles/unspecified";
+import { firstRealProduct } from "@/domain/catalog/unspecified";
 import type { DataRecord } from "@/server/warehouse/client";
 import { load, total, value } from "./data";
 import { complexityCubes, loadAcross, loadYear, profileSources, type ProfileSources } from "./sources";

@@ -5,7 +5,7 @@
  * the category axis stay readable on a phone; the CSV table of the same bars is `barsTable`.
  */
 import type { EChartsOption } from "echarts";
-import type { MeasureFormat } from "@/domain/visualize/measures";
+import type { MeasureFormat } from "@/domain/charts/measures";
 import type { ChartTable, ColumnFormat } from "../table";
 import { CATEGORICAL, escapeHtml, FONT_SIZE } from "../presentation";
 import type { ChartContext } from "../types";

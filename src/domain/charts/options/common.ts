@@ -3,7 +3,7 @@
  * the tooltip frame, value formatters per measure format and the "Other values" tail.
  */
 import { formatDecimal, formatNumber, formatPercent, formatSignificant, formatUsd, type FormatLocale } from "@/domain/format";
-import type { MeasureFormat } from "@/domain/visualize/measures";
+import type { MeasureFormat } from "@/domain/charts/measures";
 import { FONT_SIZE, LEGEND_ICON, UNKNOWN_COLOR } from "../presentation";
 import type { ChartContext, ChartRow } from "../types";
 

@@ -5,7 +5,7 @@
  */
 import type { EChartsOption } from "echarts";
 import { formatUsd } from "@/domain/format";
-import type { MeasureFormat } from "@/domain/visualize/measures";
+import type { MeasureFormat } from "@/domain/charts/measures";
 import { splitAntimeridian } from "../antimeridian";
 import { millerProjection } from "../miller";
 import { DIVERGING, FONT_SIZE, LEGEND_ICON, memberIcon, memberName, quantileBreaks, SEQUENTIAL, tooltipHtml, tooltipRows } from "../presentation";

@@ -6,7 +6,7 @@
  */
 import type { EChartsOption } from "echarts";
 import { formatPeriod } from "@/domain/format";
-import type { MeasureFormat } from "@/domain/visualize/measures";
+import type { MeasureFormat } from "@/domain/charts/measures";
 import { tooltipHtml, type TooltipRow } from "../presentation";
 import type { ChartContext } from "../types";
 import { axisStyle, formatMeasure, legendFrame, palette, titleOption, titleSpace, tooltipFrame } from "./common";

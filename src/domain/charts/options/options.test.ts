@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scatterMeasure } from "@/domain/visualize/measures";
+import { scatterMeasure } from "@/domain/charts/measures";
 import { millerProjection } from "../miller";
 import { DIVERGING, SEQUENTIAL, UNKNOWN_COLOR } from "../presentation";
 import type { ChartContext, ChartGroup, ChartRow } from "../types";

@@ -4,7 +4,7 @@
  * Log axes leave out members with a value of zero or less, and say how many.
  */
 import type { EChartsOption } from "echarts";
-import type { ScatterMeasure } from "@/domain/visualize/measures";
+import type { ScatterMeasure } from "@/domain/charts/measures";
 import { FONT_SIZE, memberIcon, memberName, tooltipHtml, tooltipRows, type TooltipDatum } from "../presentation";
 import type { ChartContext, ChartRow } from "../types";
 import { axisStyle, formatMeasure, palette, titleOption, titleSpace, tooltipFrame } from "./common";

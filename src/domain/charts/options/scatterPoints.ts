@@ -2,7 +2,7 @@
  * Where scatter dots go and how big they are; kept apart from the option generator so pages can
  * count what a log axis leaves out without loading the chart code.
  */
-import type { ScatterMeasure } from "@/domain/visualize/measures";
+import type { ScatterMeasure } from "@/domain/charts/measures";
 import type { ChartRow } from "../types";
 
 export interface ScatterInput {

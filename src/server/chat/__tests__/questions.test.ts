@@ -335,7 +335,7 @@ describe.skipIf(!present)("the interpreter's question table", () => {
   beforeAll(async () => {
     process.env.WAREHOUSE_PATH = WAREHOUSE;
     ({ answerQuestion } = await import("../interpreter"));
-    // The search index is built once per process (at start-up on the server): not part of an answer's time.
+    // The search index is built once per process (at start-up on the server); answers' timings are measured by bench/chat.ts.
     await (await import("@/server/search/build")).profileIndex();
     aggregates = new Set((await getMembers("country")).filter((m) => m.attributes.is_aggregate === true).map((m) => String(m.id)));
   });
@@ -355,10 +355,8 @@ describe.skipIf(!present)("the interpreter's question table", () => {
     it(`${i + 1}. [${row.locale}] ${row.q}`, async () => {
       const previous = row.follow ? answers[i - 1] : undefined;
       if (row.follow) expect(previous, "the row before answered").toBeDefined();
-      const started = Date.now();
       const a = await answerQuestion({ question: row.q, locale: row.locale, context: previous?.context ?? null });
       answers[i] = a;
-      expect(Date.now() - started).toBeLessThan(5_000);
       const x = row.expect;
       expect(a.engine).toBe("interpreter");
       expect(a.status, a.text).toBe(x.status ?? "answered");

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isUnspecifiedProduct } from "@/domain/profiles/unspecified";
+import { isUnspecifiedProduct } from "@/domain/catalog/unspecified";
 import { closeWarehouse } from "@/server/warehouse/db";
 import { getMembers, queryCube } from "@/server/warehouse/client";
 import { PROJECT_ROOT } from "@/server/warehouse/__tests__/helpers";

@@ -1,8 +1,13 @@
+/**
+ * next-intl's request configuration (named in next.config.ts): the locale, its messages and what
+ * a missing message does. App wiring, not part of src/i18n: it reads a server setting
+ * (STRICT_MESSAGES), and src/i18n stays below src/server, whose mails and answers load messages.
+ */
 import { getRequestConfig } from "next-intl/server";
 import { hasLocale } from "next-intl";
-import { routing } from "./routing";
+import { routing } from "@/i18n/routing";
 import { settings } from "@/server/settings";
-import { loadMessages } from "./messages";
+import { loadMessages } from "@/i18n/messages";
 
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale;
