@@ -118,8 +118,8 @@ export function SignupForm({ locale, target, loginHref }: { locale: Locale; targ
           />
           <Text size="xs" c="dimmed">
             {t.rich("signup.terms", {
-              terms: (chunks) => <Anchor component={Link} href={`/${locale}/resources/terms`} size="xs">{chunks}</Anchor>,
-              privacy: (chunks) => <Anchor component={Link} href={`/${locale}/resources/privacy`} size="xs">{chunks}</Anchor>,
+              terms: (chunks) => <Anchor component={Link} href={`/${locale}/resources/terms`} size="xs" underline="always">{chunks}</Anchor>,
+              privacy: (chunks) => <Anchor component={Link} href={`/${locale}/resources/privacy`} size="xs" underline="always">{chunks}</Anchor>,
             })}
           </Text>
           <Button type="submit" loading={busy} fullWidth>

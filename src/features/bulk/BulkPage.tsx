@@ -153,7 +153,7 @@ export async function BulkPage({ locale, tier, origin }: { locale: Locale; tier:
                     {d?.classification ? <Badge variant="light">{d.classification.toUpperCase()}</Badge> : null}
                     {d?.depth ? <Badge variant="default">{t(`depth.${d.depth}` as "depth.hs4")}</Badge> : null}
                     {d ? <Badge variant="default">{d.bilateral ? t("bilateral") : t("world")}</Badge> : null}
-                    {d?.partial ? <Badge variant="filled" color="orange" autoContrast>{t("sample")}</Badge> : null}
+                    {d?.partial ? <Badge variant="filled" color="yellow" autoContrast>{t("sample")}</Badge> : null}
                   </Group>
                   <Text size="sm">
                     {t("holds", { kind: d ? tf(`kinds.${d.kind}` as "kinds.goods") : "", files: csv.length, years: d ? yearsLabel(d.years) : "", size: fileSize(total, locale) })}
