@@ -4,13 +4,13 @@
  */
 import { expect, test } from "./support/test";
 
-type Dataset = { kind: string; depth: string; flows?: string[]; partial: boolean; bilateral: boolean; years: { year: number; flows: string[] }[]; cube: string };
+type Dataset = { kind: string; depth: string; flows?: string[]; partial: boolean; bilateral: boolean; years: { year: number; flows: string[] }[]; cube: string; scope?: string };
 
 const pct = (ratio: number) => `${(Math.round(ratio * 1000) / 10).toLocaleString("en-GB", { maximumFractionDigits: 1 })}%`;
 
 test.describe("data stories", () => {
   test("Chile and copper: the copper share and Chile's rank are the data API's", async ({ page, request }) => {
-    const goods = ((await (await request.get("/api/catalog")).json()).datasets as Dataset[]).filter((d) => d.kind === "goods" && !d.partial && (d.depth === "hs4" || d.depth === "hs6"));
+    const goods = ((await (await request.get("/api/catalog")).json()).datasets as Dataset[]).filter((d) => d.kind === "goods" && !d.partial && d.scope !== "world" && (d.depth === "hs4" || d.depth === "hs6"));
     // The newest year with HS4 exports, and the dataset answering it (the catalogue's choice).
     const candidates = goods.flatMap((d) => d.years.filter((y) => y.flows.includes("export")).map((y) => ({ year: y.year, cube: d.cube, bilateral: d.bilateral })));
     const year = Math.max(...candidates.map((c) => c.year));

@@ -263,7 +263,11 @@ export function openApiDocument(limits: { anonymousPerMinute: number; keyPerMinu
                     type: "object",
                     required: ["datasets"],
                     properties: {
-                      datasets: { type: "array", items: { type: "object" } },
+                      datasets: {
+                        type: "array",
+                        description: "One entry per dataset: its cube, kind, classification, depth, bilateral or not, partial (a sample), source, priority, scope (\"world\": the world as a whole, no reporters; \"reporters\" otherwise) and its years, each with its period, the release (vintage) of the source it comes from, flows, reporters, rows and world total. Growth and change compare two years of one dataset and one vintage only.",
+                        items: { type: "object" },
+                      },
                       quality: {
                         type: "array",
                         items: {

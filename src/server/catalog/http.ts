@@ -52,8 +52,11 @@ export function catalogBody(entries: readonly CatalogEntry[], builtAt: string | 
         partial: first.partial,
         source: first.source,
         priority: first.priority,
+        // "world": the world as a whole, no reporters (never a country's figures or shares).
+        scope: first.scope,
         api: dataApiUrl(sampleQuery({ ...first, year: list.at(-1)!.year })),
-        years: list.map((e) => ({ year: e.year, period: e.period, flows: e.flows, reporters: e.reporters, rows: e.rows, total: e.total })),
+        // Each year's release of the source: two years compare only within one dataset and release.
+        years: list.map((e) => ({ year: e.year, period: e.period, vintage: e.vintage, flows: e.flows, reporters: e.reporters, rows: e.rows, total: e.total })),
       };
     }),
   };
