@@ -236,7 +236,7 @@ test.describe("visualize: URLs, controls and explanations", () => {
     // The years with product detail, as the catalogue lists them (gaps shown, never a bare range).
     const catalogue = await (await request.get("/api/catalog")).json();
     const hs4Years = catalogue.datasets
-      .filter((d: { kind: string; depth: string; classification: string; partial: boolean }) => d.kind === "goods" && d.depth === "hs4" && d.classification === "hs92" && !d.partial)
+      .filter((d: { kind: string; depth: string; classification: string; partial: boolean; scope?: string }) => d.kind === "goods" && d.depth === "hs4" && d.classification === "hs92" && !d.partial && d.scope !== "world")
       .flatMap((d: { years: { year: number }[] }) => d.years.map((y) => y.year));
     await expect(problems).toContainText(`exists only for ${yearsLabel(hs4Years)}.`);
     await expect(page.locator('[data-testid="chart"]')).toHaveCount(0);
