@@ -7,17 +7,16 @@ import { NotFoundHelp } from "@/features/shell/NotFoundHelp";
 import { pageMessages } from "@/i18n/clientMessages";
 import { loadMessages } from "@/i18n/messages";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("notFound");
-  return { title: t("title"), robots: { index: false } };
-}
+export const metadata: Metadata = { robots: { index: false } };
 
 /** Every 404 under a locale: what happened, and the ways on (a search, the main sections, a product's nearest heading). */
 export default async function NotFound() {
   const locale = (await getLocale()) as Locale;
-  const [t, messages] = await Promise.all([getTranslations("notFound"), loadMessages(locale)]);
+  const [t, common, messages] = await Promise.all([getTranslations("notFound"), getTranslations("common"), loadMessages(locale)]);
   return (
     <Container size="sm" py={80} data-testid="not-found">
+      {/* Rendered here: a not-found page's metadata is not applied by Next.js. */}
+      <title>{`${t("title")} | ${common("siteName")}`}</title>
       <Stack gap="md" align="flex-start">
         <Text c="dimmed" fw={700} size="xl">
           404

@@ -30,6 +30,30 @@ function useNearestProduct(candidates: readonly string[], locale: string): { cod
   return found;
 }
 
+/** Under /profile/hs/<code>: the nearest real product (heading, then chapter), or the product search for unclassified codes. */
+export function ProductHint() {
+  const t = useTranslations("notFound");
+  const locale = useLocale();
+  const pathname = usePathname() ?? "";
+  const explore = useExplore();
+  const hint = productNotFoundHint(pathname);
+  const nearest = useNearestProduct(hint?.candidates ?? [], locale);
+  if (!hint) return null;
+  return (
+    <Stack gap={4} data-testid="product-hint" data-code={hint.code}>
+      <Text>{hint.candidates.length ? t("product.none", { code: hint.code }) : t("product.unclassified", { code: hint.code })}</Text>
+      {nearest && (
+        <Anchor component={Link} href={`/${locale}/profile/hs/${nearest.code}`} data-testid="nearest-product" data-code={nearest.code}>
+          {t("product.nearest", { code: nearest.code, name: nearest.name })}
+        </Anchor>
+      )}
+      <Anchor component="button" type="button" ta="start" onClick={() => explore.open(undefined, hint.candidates[0])} data-testid="product-search">
+        {t("product.search")}
+      </Anchor>
+    </Stack>
+  );
+}
+
 /**
  * The way on from a 404: under /profile/hs/<code>, the nearest real product (heading, then chapter)
  * or the product search for unclassified codes; everywhere, a search box (the explore dialog) and
@@ -38,10 +62,7 @@ function useNearestProduct(candidates: readonly string[], locale: string): { cod
 export function NotFoundHelp() {
   const t = useTranslations("notFound");
   const locale = useLocale();
-  const pathname = usePathname() ?? "";
   const explore = useExplore();
-  const hint = productNotFoundHint(pathname);
-  const nearest = useNearestProduct(hint?.candidates ?? [], locale);
   const [query, setQuery] = useState("");
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -56,19 +77,7 @@ export function NotFoundHelp() {
   ] as const;
   return (
     <Stack gap="md" w="100%" data-testid="not-found-help">
-      {hint && (
-        <Stack gap={4} data-testid="product-hint" data-code={hint.code}>
-          <Text>{hint.candidates.length ? t("product.none", { code: hint.code }) : t("product.unclassified", { code: hint.code })}</Text>
-          {nearest && (
-            <Anchor component={Link} href={`/${locale}/profile/hs/${nearest.code}`} data-testid="nearest-product" data-code={nearest.code}>
-              {t("product.nearest", { code: nearest.code, name: nearest.name })}
-            </Anchor>
-          )}
-          <Anchor component="button" type="button" ta="start" onClick={() => explore.open(undefined, hint.candidates[0])} data-testid="product-search">
-            {t("product.search")}
-          </Anchor>
-        </Stack>
-      )}
+      <ProductHint />
       <form onSubmit={submit} role="search" data-testid="not-found-search">
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <TextInput label={t("searchLabel")} placeholder={t("searchPlaceholder")} value={query} onChange={(e) => setQuery(e.currentTarget.value)} style={{ flex: 1 }} />
