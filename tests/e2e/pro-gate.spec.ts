@@ -112,7 +112,8 @@ test.describe("PRO gate on subnational profiles", () => {
 
   test("the pricing page lists subnational profiles under PRO", async ({ page }) => {
     await page.goto("/en/subscription");
-    await expect(page.locator('[data-plan="pro"]')).toContainText("Subnational profiles: the provinces of Spain");
-    await expect(page.locator('[data-plan="free"]')).not.toContainText("Subnational");
+    // One list of what PRO opens (domain/billing/planFeatures): every region with data, not Spain alone.
+    await expect(page.locator('[data-plan="pro"]')).toContainText("Regional profiles: the provinces and autonomous communities of Spain, the states of Australia");
+    await expect(page.locator('[data-plan="free"]')).not.toContainText("Regional profiles");
   });
 });

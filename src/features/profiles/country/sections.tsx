@@ -136,19 +136,21 @@ const importsByProduct = section<CountryContext, { loaded: RankedRows; total: nu
   },
 });
 
-const exportsBySection = section<CountryContext, RankedRows>({
+const exportsBySection = section<CountryContext, { rows: RankedRows | null }>({
   id: "exports-by-section",
-  load: (ctx) => loadCountrySections(ctx, ctx.sources.sections.find((s) => s.year === ctx.sectionsYear) ?? ctx.latestSource, ctx.sectionsYear, ctx.locale),
-  render(loaded, ctx) {
+  // A country's sections are drawn by the treemap, which loads its own rows: asking here too would
+  // put the same question to the warehouse twice in one render. A continent's bars need the rows.
+  load: async (ctx) => ({ rows: ctx.kind === "country" ? null : await loadCountrySections(ctx, ctx.sources.sections.find((s) => s.year === ctx.sectionsYear) ?? ctx.latestSource, ctx.sectionsYear, ctx.locale) }),
+  render({ rows: loaded }, ctx) {
     const { t, locale, kind, id, base, years, sectionsYear } = ctx;
     const source = ctx.sources.sections.find((s) => s.year === sectionsYear) ?? ctx.latestSource;
     return {
       title: t("country.exportsBySection"),
-      source: { name: sourceLine(ctx.names, [source.source]), years: String(sectionsYear), ...(kind === "country" ? {} : { apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl }) },
+      source: { name: sourceLine(ctx.names, [source.source]), years: String(sectionsYear), ...(loaded ? { apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl } : {}) },
       body: (
         <>
           <YearSelect years={years} value={sectionsYear} param="year" label={t("year")} anchor="exports-by-section" />
-          {kind === "country" ? (
+          {kind === "country" || !loaded ? (
             <ProfileChart locale={locale} state={profileView({ chart: "tree_map", country: id, product: "show", time: sectionsYear, depth: "section" })} height={380} />
           ) : (
             <RankedBars items={linked(loaded.items, (s) => `${base}/hs/section-${s}`)} total={loaded.total} locale={locale} limit={22} testId="section-exports" />
