@@ -29,7 +29,9 @@ test.describe("complexity rankings", () => {
     await eciHeader.click();
     await expect(table.locator('th[aria-sort="ascending"]')).toContainText("ECI");
     await expect(rows(page).first()).not.toHaveAttribute("data-row-id", "jpn");
-    const lowest = await rows(page).first().locator("td").nth(2).innerText();
+    // The ECI cell, wherever its column is (a rank-change column now sits beside the rank).
+    const eciColumn = await table.locator("thead th").evaluateAll((ths) => ths.findIndex((th) => th.getAttribute("data-sort-key") === "eci" || th.querySelector('[data-sort-key="eci"]') !== null));
+    const lowest = await rows(page).first().locator("td").nth(eciColumn).innerText();
     expect(lowest.trim().startsWith("-")).toBe(true);
 
     // Sort by name, then search (accents and case ignored).

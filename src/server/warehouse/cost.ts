@@ -27,9 +27,16 @@ function timeShare(q: ResolvedQuery, yearDistinct: number | undefined): number {
   return 1 / yearDistinct;
 }
 
-export function estimateCost(q: ResolvedQuery, stats: TableStats | undefined): QueryCost {
+/**
+ * `others`: the warehouse's other tables, whose statistics name columns the base table's do not
+ * (a continent column is counted on the continent aggregate): a level is never taken for as many
+ * members as the table has rows just because its count was recorded elsewhere.
+ */
+export function estimateCost(q: ResolvedQuery, stats: TableStats | undefined, others: Iterable<TableStats> = []): QueryCost {
   if (!stats) return { groups: 0, weighted: 0 };
-  const distinct = (column: string) => stats.distinct[column];
+  const elsewhere = new Map<string, number>();
+  for (const table of others) for (const [column, count] of Object.entries(table.distinct)) elsewhere.set(column, Math.max(elsewhere.get(column) ?? 0, count));
+  const distinct = (column: string): number | undefined => stats.distinct[column] ?? elsewhere.get(column);
   let rows = stats.rows;
   for (const cut of [...q.cuts, ...q.defaults.map((d) => d.cut)]) {
     const members = distinct(cut.level.column);
@@ -47,8 +54,8 @@ export function estimateCost(q: ResolvedQuery, stats: TableStats | undefined): Q
 }
 
 /** Refuses a query whose estimated cost is over `budget` groups, with the way to narrow it. */
-export function checkCost(q: ResolvedQuery, stats: TableStats | undefined, budget: number): void {
-  const cost = estimateCost(q, stats);
+export function checkCost(q: ResolvedQuery, tables: ReadonlyMap<string, TableStats>, budget: number): void {
+  const cost = estimateCost(q, tables.get(q.cube.tables[0]!.name), tables.values());
   if (cost.weighted <= budget) return;
   throw new WarehouseError(
     "query_too_expensive",

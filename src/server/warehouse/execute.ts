@@ -137,7 +137,7 @@ async function run(q: ResolvedQuery, locale: Locale, useCache: boolean): Promise
       const hit = resultCache().get(key);
       if (hit) return { ...hit, cache: "hit" as const };
     }
-    checkCost(q, meta.tables.get(q.cube.tables[0]!.name), runtimeSettings().maxGroups);
+    checkCost(q, meta.tables, runtimeSettings().maxGroups);
     const compiled = compileQuery(q, { locale, cube: cubeMeta, tables: meta.tables, dialect: warehouseEngine().dialect });
     const rows = await queryPrepared(compiled.sql, compiled.params);
     let total = rows.length ? Number(rows[0].__total) : 0;

@@ -25,7 +25,7 @@ export async function parquetPage(q: ResolvedQuery, locale: Locale): Promise<Buf
     if (!cubeMeta) {
       throw new WarehouseError("cube_not_loaded", `cube ${q.cube.name} is not in this warehouse (its source data was not imported); see /api/cubes`, { status: 404, parameter: "cube" });
     }
-    checkCost(q, session.meta.tables.get(q.cube.tables[0]!.name), runtimeSettings().maxGroups);
+    checkCost(q, session.meta.tables, runtimeSettings().maxGroups);
     const compiled = compileQuery(q, { locale, cube: cubeMeta, tables: session.meta.tables, dialect: warehouseEngine().dialect });
     const named = compiled.columns.map((c) => {
       const value = c.kind === "caption" && c.level?.members && c.idAlias ? `COALESCE(x.${c.alias}, CAST(x.${c.idAlias} AS VARCHAR))` : `x.${c.alias}`;

@@ -19,9 +19,10 @@ describe("the cost of a query, before it runs", () => {
       growth: { level: "Year", measure: "Trade Value" },
     });
     expect(estimateCost(q, sections)).toEqual({ groups: 10_250_450, weighted: 20_500_900 });
-    expect(() => checkCost(q, sections, BUDGET)).toThrow(/over the limit/);
+    const tables = new Map([["fact_ots_sections_by_exporter", sections]]);
+    expect(() => checkCost(q, tables, BUDGET)).toThrow(/over the limit/);
     try {
-      checkCost(q, sections, BUDGET);
+      checkCost(q, tables, BUDGET);
     } catch (error) {
       expect((error as { code: string; status: number }).code).toBe("query_too_expensive");
       expect((error as { status: number }).status).toBe(400);
@@ -35,7 +36,15 @@ describe("the cost of a query, before it runs", () => {
     expect(worldMap.groups).toBe(233);
     const pairs = cost({ drilldowns: ["Exporter Country", "Importer Country", "Section"], cuts: [{ level: "Year", ids: [2018] }] });
     expect(pairs.weighted).toBeLessThan(BUDGET);
-    expect(() => checkCost(resolveQuery({ cube, drilldowns: ["Exporter Country", "Importer Country"], time: { kind: "list", years: [2017, 2018] } }), sections, BUDGET)).not.toThrow();
+    expect(() => checkCost(resolveQuery({ cube, drilldowns: ["Exporter Country", "Importer Country"], time: { kind: "list", years: [2017, 2018] } }), new Map([["fact_ots_sections_by_exporter", sections]]), BUDGET)).not.toThrow();
+  });
+
+  it("counts a level by the statistics of whichever table records it (continents on their aggregate)", () => {
+    const continents = { rows: 48_175, distinct: { year: 52, exporter_continent: 7, importer_continent: 7, section: 24 } };
+    const q = resolveQuery({ cube, drilldowns: ["Exporter Continent"] });
+    expect(estimateCost(q, sections, [continents]).groups).toBe(7);
+    // Without any table naming it, the rows are the bound (and the member list of a continent would be refused).
+    expect(estimateCost(q, sections).groups).toBe(10_250_450);
   });
 
   it("counts nothing it cannot see (a table without statistics)", () => {
