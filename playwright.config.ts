@@ -42,6 +42,9 @@ function server(serverPort: number, url: string, extra: Record<string, string | 
     // Several workers share that address too: their data requests under way at once are more
     // than one real client's (the cap itself is tested in src/server/front/door.lanes.test.ts).
     DATA_PER_CLIENT: "16",
+    // A page past its age is rendered afresh, never answered stale: the cache specs expect a MISS
+    // then a HIT (stale-while-revalidate itself is tested in src/server/front/door.test.ts).
+    PAGE_CACHE_STALE_SECONDS: "0",
     // Every account the suite makes signs up from this one address: more than the default 30 an hour.
     SIGNUP_LIMIT_PER_HOUR: String(E2E_SIGNUP_LIMIT_PER_HOUR),
     STRICT_MESSAGES: "1",

@@ -32,7 +32,6 @@ const RENDER_TIMEOUT_MS = 30_000;
 const SHUTDOWN_GRACE_MS = 25_000;
 const HEADERS_TIMEOUT_MS = 20_000;
 const WARMUP_BUDGET_MS = 30_000;
-const STALE_FOR_MS = 24 * 3600 * 1000;
 const REQUEST_TIMEOUT_MS = 30_000;
 const KEEP_ALIVE_MS = 65_000;
 
@@ -97,7 +96,7 @@ async function main() {
     apiMeter: new ApiMeter({ ...current.api, findKey: (key) => findActiveApiKey(key), counter: windowCounter }),
     pages: {
       // Past its age a page is still answered for a day while a fresh one renders (stale-while-revalidate).
-      cache: new PageCache(current.front.pageCacheBytes, current.front.pageCacheSeconds * 1000, Date.now, STALE_FOR_MS),
+      cache: new PageCache(current.front.pageCacheBytes, current.front.pageCacheSeconds * 1000, Date.now, current.front.pageCacheStaleSeconds * 1000),
       generation: generationReader(build),
       render,
       secret: randomBytes(24).toString("base64url"),

@@ -43,6 +43,8 @@ export interface Settings {
   front: {
     pageCacheBytes: number;
     pageCacheSeconds: number;
+    /** After PAGE_CACHE_SECONDS a page is still answered this long while a fresh one renders (0: never stale). */
+    pageCacheStaleSeconds: number;
     /** The lane of pages, sign-in and account calls. */
     renderConcurrency: number;
     renderQueue: number;
@@ -178,6 +180,7 @@ export function parseSettings(env: Env): Settings {
     front: {
       pageCacheBytes: read("PAGE_CACHE_MB", wholeNumber(65_536), 256) * 1024 * 1024,
       pageCacheSeconds: read("PAGE_CACHE_SECONDS", wholeNumber(86_400), 300),
+      pageCacheStaleSeconds: read("PAGE_CACHE_STALE_SECONDS", wholeNumber(604_800), 86_400),
       renderConcurrency: read("RENDER_CONCURRENCY", wholeNumber(1024), 4),
       renderQueue: read("RENDER_QUEUE", wholeNumber(100_000), 64),
       dataConcurrency: read("DATA_CONCURRENCY", wholeNumber(1024), 2),
@@ -234,7 +237,7 @@ export function parseSettings(env: Env): Settings {
 
 /** Every variable parseSettings reads: a change to any of them means a new parse. */
 const NAMES = [
-  "NODE_ENV", "PORT", "TRUST_PROXY_HOPS", "PAGE_CACHE_MB", "PAGE_CACHE_SECONDS", "RENDER_CONCURRENCY", "RENDER_QUEUE", "DATA_CONCURRENCY", "DATA_QUEUE", "DATA_PER_CLIENT", "ADMISSION_WAIT_MS", "IPV6_PREFIX", "API_LIMIT_ANONYMOUS", "API_LIMIT_KEY", "API_LIMIT_KEY_PRO", "SIGNUP_LIMIT_PER_HOUR", "EXPORT_DIR", "NODE_NAME", "SITE_URL", "NEXTAUTH_URL", "NEXTAUTH_SECRET", "AUTH_SECRET", "PROJECT_ROOT", "TRADE_DATA_DIR",
+  "NODE_ENV", "PORT", "TRUST_PROXY_HOPS", "PAGE_CACHE_MB", "PAGE_CACHE_SECONDS", "PAGE_CACHE_STALE_SECONDS", "RENDER_CONCURRENCY", "RENDER_QUEUE", "DATA_CONCURRENCY", "DATA_QUEUE", "DATA_PER_CLIENT", "ADMISSION_WAIT_MS", "IPV6_PREFIX", "API_LIMIT_ANONYMOUS", "API_LIMIT_KEY", "API_LIMIT_KEY_PRO", "SIGNUP_LIMIT_PER_HOUR", "EXPORT_DIR", "NODE_NAME", "SITE_URL", "NEXTAUTH_URL", "NEXTAUTH_SECRET", "AUTH_SECRET", "PROJECT_ROOT", "TRADE_DATA_DIR",
   "WAREHOUSE_PATH", "WAREHOUSE_CACHE_ENTRIES", "WAREHOUSE_CACHE_MB", "WAREHOUSE_QUERY_TIMEOUT_MS", "WAREHOUSE_THREADS",
   "WAREHOUSE_MEMORY_LIMIT", "WAREHOUSE_CONNECTIONS", "WAREHOUSE_QUEUE", "WAREHOUSE_MAX_GROUPS", "DATABASE_URL", "APP_DB_PATH", "SMTP_URL", "EMAIL_FROM",
   "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_ACADEMIC_COUPON", "GTM_ID", "SLACK_WEBHOOK_URL", "LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL", "ENABLE_TEST_ROUTES", "STRICT_MESSAGES",

@@ -87,7 +87,7 @@ export function SignupForm({ locale, target, loginHref }: { locale: Locale; targ
           {formError && (
             <Alert color="red" role="alert" data-testid="signup-error" data-error={formError}>
               {formError === "email_taken"
-                ? t.rich("errors.email_taken", { link: (chunks) => <Anchor component={Link} href={loginHref}>{chunks}</Anchor> })
+                ? t.rich("errors.email_taken", { link: (chunks) => <Anchor component={Link} href={loginHref} underline="always">{chunks}</Anchor> })
                 : t(`errors.${formError}`)}
             </Alert>
           )}
@@ -127,7 +127,7 @@ export function SignupForm({ locale, target, loginHref }: { locale: Locale; targ
           </Button>
           <Text size="sm" ta="center">
             {t("signup.haveAccount")}{" "}
-            <Anchor component={Link} href={loginHref}>
+            <Anchor component={Link} href={loginHref} underline="always">
               {t("signup.loginLink")}
             </Anchor>
           </Text>
