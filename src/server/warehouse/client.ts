@@ -9,7 +9,7 @@ import type { Locale } from "@/domain/i18n/locales";
 import { warehouseStatus, type WarehouseStatus } from "./config";
 import { warehouseMeta, withWarehouse } from "./db";
 import { executeQuery, type ExecuteOptions } from "./execute";
-import { toSearchParams } from "./query";
+import { canonicalKey, resolveQuery, toSearchParams } from "./query";
 import { CUBES, describeCube, type CubeDescription } from "./registry";
 import type { DataQuery, DataResponse, ResponseFormat } from "./types";
 
@@ -20,15 +20,26 @@ export type { WarehouseStatus };
 
 /**
  * One render asks for each query once: sections, charts and heroes that need the same numbers
- * share one answer (React's request cache; outside a render it simply runs the query). The answer
- * is shared, so callers never mutate it (the result cache shares it already).
+ * share one answer (a map in React's request cache; outside a render it simply runs the query).
+ * The answer is shared, so callers never mutate it (the result cache shares it already).
  */
-const queryOncePerRender = cache(async (key: string, locale: Locale): Promise<DataResponse> => (await executeQuery(JSON.parse(key) as DataQuery, locale)).response);
+const answersOfThisRender = cache(() => new Map<string, Promise<DataResponse>>());
 
-/** Runs a query (validated exactly like the HTTP API). Throws WarehouseError on bad input or no data. */
+/**
+ * Runs a query (validated exactly like the HTTP API). Throws WarehouseError on bad input or no data.
+ * Within a render, one answer per canonical query: two loaders that spell the same question
+ * differently (a year cut or a time list, levels in another order) share it.
+ */
 export async function queryCube(query: DataQuery, locale: Locale = "en", options: ExecuteOptions = {}): Promise<DataResponse> {
   if (options.cache === false) return (await executeQuery(query, locale, options)).response;
-  return queryOncePerRender(JSON.stringify(query), locale);
+  const key = canonicalKey(resolveQuery(query), locale);
+  const answers = answersOfThisRender();
+  let answer = answers.get(key);
+  if (!answer) {
+    answer = executeQuery(query, locale).then((result) => result.response);
+    answers.set(key, answer);
+  }
+  return answer;
 }
 
 /** "/api/data?cube=...": the public URL answering the same query. */
