@@ -10,7 +10,7 @@
 import "./lib/outside-next"; // first: lets server modules load outside Next.js
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo, type Socket } from "node:net";
 import { parseArgs } from "node:util";
 import next from "next";
 import { parseTagId } from "@/domain/consent/tag";
@@ -34,6 +34,7 @@ const HEADERS_TIMEOUT_MS = 20_000;
 const WARMUP_BUDGET_MS = 30_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 const KEEP_ALIVE_MS = 65_000;
+const DRAIN_MS = 2_000;
 
 async function main() {
   const { values } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
@@ -110,6 +111,28 @@ async function main() {
       res.end(JSON.stringify({ error: { code: "internal", message: "Something went wrong on our side." } }));
     });
   });
+  // Which connections have an answer under way. Node's closeIdleConnections counts an answer as
+  // done once its body is handed to the response, so it cut a bulk download whose last bytes were
+  // still buffered; here an answer is done when it has gone to the OS ('finish', then 'close').
+  const sockets = new Set<Socket>();
+  const busy = new Set<Socket>();
+  let stopping = false;
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => {
+      sockets.delete(socket);
+      busy.delete(socket);
+    });
+  });
+  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    busy.add(req.socket);
+    res.once("close", () => {
+      busy.delete(req.socket);
+      // While stopping, the connection is closed once the client has had time to take the bytes
+      // still in flight (closing at once lost the last kilobytes of a slowly read download).
+      if (stopping) setTimeout(() => req.socket.end(), DRAIN_MS).unref();
+    });
+  });
   // A client that sends its headers or body slowly is cut off in seconds, not Node's 300 s.
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = REQUEST_TIMEOUT_MS;
@@ -153,18 +176,18 @@ async function main() {
   // Graceful shutdown: the health check turns 503 (the balancer stops sending), no new
   // connections are taken, requests under way finish, idle keep-alive connections close; then the
   // app database is closed. A request that never ends does not hold the node for ever.
-  let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`> ${signal}: finishing requests under way, then stopping`);
     startDraining();
-    server.close(() => {
+    // net.Server's close, not http.Server's: the latter destroys every connection whose answer was
+    // handed to the socket, even with bytes still in flight (a bulk download's last megabytes).
+    net.Server.prototype.close.call(server, () => {
       closeDb().finally(() => process.exit(0));
     });
-    server.closeIdleConnections();
-    const idle = setInterval(() => server.closeIdleConnections(), 250);
-    idle.unref();
+    // Connections with no answer under way are closed now; the others once their answer has gone out.
+    for (const socket of sockets) if (!busy.has(socket)) socket.end();
     setTimeout(() => {
       console.error(`> still busy after ${SHUTDOWN_GRACE_MS / 1000} s: stopping anyway`);
       process.exit(1);
