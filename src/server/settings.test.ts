@@ -65,3 +65,12 @@ describe("settings", () => {
     expect(settings(env).warehouse.threads).toBe(5);
   });
 });
+
+describe("PAGE_CACHE_STALE_SECONDS", () => {
+  it("takes 0 (never stale) and caps at a week", () => {
+    expect(parseSettings({ PAGE_CACHE_STALE_SECONDS: "0" }).front.pageCacheStaleSeconds).toBe(0);
+    expect(parseSettings({}).front.pageCacheStaleSeconds).toBe(86_400);
+    expect(parseSettings({ PAGE_CACHE_STALE_SECONDS: "99999999" }).front.pageCacheStaleSeconds).toBe(604_800);
+    expect(parseSettings({ PAGE_CACHE_STALE_SECONDS: "-1" }).problems.join()).toContain("PAGE_CACHE_STALE_SECONDS");
+  });
+});

@@ -121,6 +121,9 @@ const wholeNumber = (max: number) =>
       .refine((n) => n > 0, "must be a positive whole number")
       .transform((n) => Math.min(n, max)),
   );
+/** A whole number where 0 means "none" (a stale time of 0: never stale). */
+const zeroOrMore = (max: number) =>
+  text.pipe(z.string().regex(/^\d+$/, "must be a whole number, 0 or more").transform(Number).transform((n) => Math.min(n, max)));
 const hopCount = text.pipe(z.string().regex(/^\d+$/, "must be a whole number from 0 to 10").transform(Number).refine((n) => n <= 10, "must be a whole number from 0 to 10"));
 const memorySize = text.pipe(z.string().regex(/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, "must be a size such as 2GB or 512MB"));
 const port = text.pipe(
@@ -180,7 +183,7 @@ export function parseSettings(env: Env): Settings {
     front: {
       pageCacheBytes: read("PAGE_CACHE_MB", wholeNumber(65_536), 256) * 1024 * 1024,
       pageCacheSeconds: read("PAGE_CACHE_SECONDS", wholeNumber(86_400), 300),
-      pageCacheStaleSeconds: read("PAGE_CACHE_STALE_SECONDS", wholeNumber(604_800), 86_400),
+      pageCacheStaleSeconds: read("PAGE_CACHE_STALE_SECONDS", zeroOrMore(604_800), 86_400),
       renderConcurrency: read("RENDER_CONCURRENCY", wholeNumber(1024), 4),
       renderQueue: read("RENDER_QUEUE", wholeNumber(100_000), 64),
       dataConcurrency: read("DATA_CONCURRENCY", wholeNumber(1024), 2),
