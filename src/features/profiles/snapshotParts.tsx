@@ -27,6 +27,15 @@ export function YearFallback({ t, missing, shown }: { t: T; missing: number | nu
   );
 }
 
+/** Under a history chart: the years where its source changes release (nothing when it never does). */
+export function SeriesBreaksNote({ t, breaks }: { t: T; breaks: readonly number[] }) {
+  return breaks.length ? (
+    <Text size="sm" c="dimmed" data-testid="series-breaks">
+      {t("seriesBreaks", { breaks: breaks.join(", ") })}
+    </Text>
+  ) : null;
+}
+
 const LINE_COLORS = HISTORY_LINE_COLORS;
 
 /** Names each history line by its sources: the sum of exporting countries, or a world-only series. */

@@ -1,3 +1,4 @@
+import { SeriesBreaksNote } from "../snapshotParts";
 import { Alert, Box, Container, Stack, Text, Title } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import { formatDecimal } from "@/domain/format";
@@ -187,11 +188,7 @@ const SECTIONS: SectionModule<ProductInCountryContext, unknown>[] = [
                 height={320}
               />
             </Box>
-            {history.breaks.length ? (
-              <Text size="sm" c="dimmed" data-testid="series-breaks">
-                {t("seriesBreaks", { breaks: history.breaks.join(", ") })}
-              </Text>
-            ) : null}
+            <SeriesBreaksNote t={t} breaks={history.breaks} />
           </Stack>
         ),
       };

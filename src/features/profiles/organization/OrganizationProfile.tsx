@@ -1,3 +1,4 @@
+import { SeriesBreaksNote } from "../snapshotParts";
 import { Alert, Box, Container, Stack, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { TableLabels } from "@/domain/charts/table";
@@ -246,11 +247,7 @@ const ORGANIZATION_SECTIONS: SectionModule<OrganizationContext, unknown>[] = [
                 height={360}
               />
             </Box>
-            {history.breaks.length ? (
-              <Text size="sm" c="dimmed" data-testid="series-breaks">
-                {t("seriesBreaks", { breaks: history.breaks.join(", ") })}
-              </Text>
-            ) : null}
+            <SeriesBreaksNote t={t} breaks={history.breaks} />
           </Stack>
         ),
       };
