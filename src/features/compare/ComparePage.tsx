@@ -183,7 +183,8 @@ function CountrySections({ data, ctx }: { data: CountryComparison; ctx: Context 
                   const e = eciAt(entity.id);
                   return (
                     <TableTr key={entity.id} data-entity={entity.id}>
-                      <TableTd>
+                      {/* A name never wraps a character a line on a phone: the table scrolls instead. */}
+                      <TableTd style={{ whiteSpace: "nowrap" }}>
                         <EntityName entity={entity} index={i} locale={locale} />
                       </TableTd>
                       <TableTd ta="right">{row ? formatMoney(row.exports, locale) : "–"}</TableTd>
