@@ -147,7 +147,7 @@ describe("3. Entities and their fields", () => {
   });
 
   spec("s3.chart-measures", () => {
-    const registry = source("src/server/warehouse/registry.ts");
+    const registry = source("src/server/warehouse/registry/builders.ts");
     expect(registry).toContain('name: "Trade Value"');
     expect(registry).toMatch(/rca: true/);
   });
