@@ -13,6 +13,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { BACI_REVISIONS, baciCube, baciTables, type BaciRevision } from "@/server/warehouse/registry";
 import { createCubeTables, distinctYears, tableStats, type TableStats } from "./layout";
 import type { Progress } from "./progress";
+import { carryOver, copyTables } from "./steps";
 import { all, ident, literal, scalar, toNumber } from "./sql";
 import { parseCsvHeader, readFirstLine, type RowError } from "./validate";
 
@@ -397,27 +398,14 @@ export async function carryOverBaci(
   skip: ReadonlySet<BaciRevision>,
   progress: Progress,
 ): Promise<BaciImportResult[]> {
-  if (!fs.existsSync(previousPath)) return [];
-  try {
-    await conn.run(`ATTACH ${literal(previousPath)} AS previous (READ_ONLY)`);
-  } catch (error) {
-    // An unreadable previous warehouse must not block building a good one.
-    progress.warn(`previous warehouse ${previousPath} is unreadable, so no BACI cubes were kept (${(error as Error).message.split("\n")[0]})`);
-    return [];
-  }
-  try {
-    const existing = new Set(
-      (await all<{ table_name: string }>(conn, `SELECT table_name FROM duckdb_tables() WHERE database_name = 'previous'`)).map((r) => r.table_name),
-    );
+  const carried = await carryOver(conn, previousPath, async (previous) => {
     const results: BaciImportResult[] = [];
     for (const revision of BACI_REVISIONS) {
       if (skip.has(revision)) continue;
       const names = baciTableNames(revision);
-      if (!names.every((n) => existing.has(n))) continue;
+      if (!names.every((n) => previous.tables.has(n))) continue;
       await progress.step(`BACI HS${revision}: kept from the previous warehouse`, conn, async () => {
-        for (const name of names) {
-          await conn.run(`CREATE OR REPLACE TABLE ${ident(name)} AS SELECT * FROM previous.main.${ident(name)}`);
-        }
+        await copyTables(conn, previous, names);
         return toNumber(await scalar(conn, `SELECT count(*) FROM ${ident(baciTables(revision).byExporter)}`));
       });
       await buildBaciDimensions(conn, revision);
@@ -427,7 +415,8 @@ export async function carryOverBaci(
       results.push({ revision, rows: stats[0]?.rows ?? 0, years: await distinctYears(conn, baciTables(revision).world), stats });
     }
     return results;
-  } finally {
-    await conn.run(`DETACH previous`);
-  }
+  });
+  // An unreadable previous warehouse must not block building a good one.
+  if (carried.status === "unreadable") progress.warn(`previous warehouse ${previousPath} is unreadable, so no BACI cubes were kept (${carried.reason})`);
+  return carried.status === "read" ? carried.value : [];
 }

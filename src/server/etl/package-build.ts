@@ -150,6 +150,8 @@ export interface PackageCubeSource {
   cube: CubeDef;
   /** SELECT over the staged relation producing the cube's columns; `extra` holds the staged extra resources present. */
   sourceSql(rel: string, extra: Readonly<Record<string, string>>): string;
+  /** The member tables `dimensions` writes (the import step declares them). */
+  memberTables?: readonly string[];
   /** Member tables that only this resource provides (`extra`: the staged extra resources present). */
   dimensions?(conn: DuckDBConnection, rel: string, extra: Readonly<Record<string, string>>): Promise<void>;
   /** Checks of meaning (not format) that only warn, e.g. mirror consistency. */
@@ -323,6 +325,7 @@ export const PACKAGE_CUBE_SOURCES: readonly PackageCubeSource[] = [
   {
     resource: "services_2016",
     cube: cube("services_i_comtrade_a_eb02"),
+    memberTables: ["dim_services"],
     sourceSql: (rel) => `
       SELECT CAST(r.year AS SMALLINT) AS year, r.country AS exporter, ${continentOf("r", "country")} AS exporter_continent,
         r.service_code AS service, CAST(r.export_value AS DOUBLE) AS trade_value
@@ -347,6 +350,7 @@ export const PACKAGE_CUBE_SOURCES: readonly PackageCubeSource[] = [
   {
     resource: "subnational_esp_province_section_2022",
     cube: cube("trade_s_esp_a_hs"),
+    memberTables: ["dim_esp_provinces", "map_esp_province_community", "dim_esp_communities"],
     sourceSql: (rel) => `
       SELECT CAST(r.year AS SMALLINT) AS year, COALESCE(m.community, ${ESP_UNASSIGNED_COMMUNITY.id}::SMALLINT) AS community,
         CAST(r.province_id AS SMALLINT) AS province, CAST(r.section AS VARCHAR) AS section, CAST(r.export_value AS DOUBLE) AS trade_value
@@ -373,6 +377,7 @@ export const PACKAGE_CUBE_SOURCES: readonly PackageCubeSource[] = [
     // Member resources first in the import order (so foreign keys are checked); both optional here.
     extraResources: ["subnational_aus_states", "subnational_aus_ahecc8_codes"],
     cube: cube("trade_s_aus_a_hs"),
+    memberTables: ["dim_aus_states", "dim_aus_hs2", "dim_aus_hs4", "dim_aus_hs6"],
     // AHECC 8-digit codes summed to their first 6 digits (HS6); section from the HS2 ranges (map_hs2_section).
     sourceSql: (rel) => `
       SELECT CAST(r.year AS SMALLINT) AS year, r.state AS state, COALESCE(m.section_id, '99') AS section,
@@ -389,6 +394,7 @@ export const PACKAGE_CUBE_SOURCES: readonly PackageCubeSource[] = [
     resource: "subnational_aus_state_services_1999_2022",
     extraResources: ["subnational_aus_states"],
     cube: cube("services_s_aus_a_categories"),
+    memberTables: ["dim_aus_states", "dim_aus_services"],
     sourceSql: (rel) => `
       SELECT CAST(r.year AS SMALLINT) AS year, r.state AS state, r.service_category AS service,
         CAST(r.export_value_aud AS DOUBLE) AS trade_value_aud

@@ -22,6 +22,7 @@ import type { Resource } from "@/server/datapackage/datapackage";
 import { SUBNATIONAL_GENERIC_CUBE } from "@/server/warehouse/registry";
 import { distinctYears, tableStats, type TableStats } from "./layout";
 import { all, ident, literal, scalar, toNumber } from "./sql";
+import { carryOver } from "./steps";
 import { stageCsv, validateStaged, type RowError } from "./validate";
 
 export const SUBNATIONAL_COLUMNS = ["country", "level", "region_id", "region_name", "year", "flow", "product_level", "product_id", "value", "currency"] as const;
@@ -224,28 +225,21 @@ export async function importSubnationalFiles(conn: DuckDBConnection, files: read
  */
 export async function carryOverSubnational(conn: DuckDBConnection, previousPath: string, replaced: ReadonlySet<string>): Promise<{ kept: string[]; warning?: string }> {
   await ensureTables(conn);
-  if (!fs.existsSync(previousPath)) return { kept: [] };
-  try {
-    await conn.run(`ATTACH ${literal(previousPath)} AS previous_sub (READ_ONLY)`);
-  } catch (error) {
-    return { kept: [], warning: `previous warehouse ${previousPath} is unreadable, so no subnational levels imported before were kept; import their files again (${(error as Error).message.split("\n")[0]})` };
-  }
-  try {
-    const tables = new Set((await all<{ table_name: string }>(conn, `SELECT table_name FROM duckdb_tables() WHERE database_name = 'previous_sub'`)).map((r) => r.table_name));
-    if (![FACT, REGIONS, META].every((t) => tables.has(t))) return { kept: [] };
-    const kept = (await all<{ dataset: string }>(conn, `SELECT dataset FROM previous_sub.main.${META} ORDER BY dataset`)).map((r) => r.dataset).filter((d) => !replaced.has(d));
+  const carried = await carryOver(conn, previousPath, async (previous) => {
+    if (![FACT, REGIONS, META].every((t) => previous.tables.has(t))) return [];
+    const [fact, regions, meta] = [previous.table(FACT), previous.table(REGIONS), previous.table(META)];
+    const kept = (await all<{ dataset: string }>(conn, `SELECT dataset FROM ${meta} ORDER BY dataset`)).map((r) => r.dataset).filter((d) => !replaced.has(d));
     for (const dataset of kept) {
-      await conn.run(`INSERT INTO ${META} SELECT * FROM previous_sub.main.${META} WHERE dataset = $1`, [dataset]);
-      await conn.run(`INSERT INTO ${REGIONS} SELECT * FROM previous_sub.main.${REGIONS} WHERE country || '_' || level = $1`, [dataset]);
-      await conn.run(
-        `INSERT INTO ${FACT} SELECT f.* FROM previous_sub.main.${FACT} f WHERE f.region IN (SELECT id FROM previous_sub.main.${REGIONS} WHERE country || '_' || level = $1)`,
-        [dataset],
-      );
+      await conn.run(`INSERT INTO ${META} SELECT * FROM ${meta} WHERE dataset = $1`, [dataset]);
+      await conn.run(`INSERT INTO ${REGIONS} SELECT * FROM ${regions} WHERE country || '_' || level = $1`, [dataset]);
+      await conn.run(`INSERT INTO ${FACT} SELECT f.* FROM ${fact} f WHERE f.region IN (SELECT id FROM ${regions} WHERE country || '_' || level = $1)`, [dataset]);
     }
-    return { kept };
-  } finally {
-    await conn.run(`DETACH previous_sub`);
+    return kept;
+  });
+  if (carried.status === "unreadable") {
+    return { kept: [], warning: `previous warehouse ${previousPath} is unreadable, so no subnational levels imported before were kept; import their files again (${carried.reason})` };
   }
+  return { kept: carried.status === "read" ? carried.value : [] };
 }
 
 /**

@@ -10,13 +10,13 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
+import type { DuckDBConnection } from "@duckdb/node-api";
 import { z } from "zod";
 import { parseCsv } from "@/domain/format/csv";
 import { MAX_TARIFF_PERCENT } from "@/domain/tariff/params";
 import { warehousePath } from "@/server/warehouse/config";
-import { acquireLock, commitFile, removeWithCompanions, tempPathFor } from "./atomic";
-import { all, ident, literal } from "./sql";
+import { all, literal } from "./sql";
+import { carryOver, copyTables, runSteps, type ImportStep, type StepTiming } from "./steps";
 import type { RowError } from "./validate";
 
 export const TARIFF_TABLE = "fact_tariffs";
@@ -271,6 +271,17 @@ export interface TariffImportResult {
   reporters: number;
   years: number[];
   seconds: number;
+  /** Each step's time. */
+  timings: StepTiming[];
+}
+
+function badRowsError(parsed: ParsedTariffs, label: string): TariffImportError {
+  const listed = parsed.errors.length < parsed.badRows ? ` (first ${parsed.errors.length} listed)` : "";
+  return new TariffImportError(
+    `Validation failed; nothing was imported. ${label}: ${parsed.badRows} bad row${parsed.badRows === 1 ? "" : "s"}${listed}`,
+    parsed.errors,
+    parsed.badRows,
+  );
 }
 
 /** Validates `file` and writes it as `fact_tariffs` into the warehouse (all or nothing). */
@@ -282,70 +293,49 @@ export async function importTariffs(options: TariffImportOptions): Promise<Tarif
   if (!fs.existsSync(file)) throw new TariffImportError(`tariff file not found: ${file}`);
   if (!fs.existsSync(target)) throw new TariffImportError(`no warehouse at ${target}: build it first (npm run data:import)`);
   const text = fs.readFileSync(file, "utf8");
+  const log = (line: string) => options.log?.(line);
 
-  const release = acquireLock(target);
-  const temp = tempPathFor(target);
-  let instance: DuckDBInstance | null = null;
-  let conn: DuckDBConnection | null = null;
-  try {
-    fs.copyFileSync(target, temp);
-    instance = await DuckDBInstance.create(temp, { threads: "2" });
-    conn = await instance.connect();
-    const parsed = parseTariffCsv(text, label, await countryCodes(conn), options.maxErrors ?? 20);
-    if (parsed.badRows > 0) {
-      throw new TariffImportError(
-        `Validation failed; nothing was imported. ${label}: ${parsed.badRows} bad row${parsed.badRows === 1 ? "" : "s"}${parsed.errors.length < parsed.badRows ? ` (first ${parsed.errors.length} listed)` : ""}`,
-        parsed.errors,
-        parsed.badRows,
-      );
-    }
-    if (parsed.rows.length === 0) throw new TariffImportError(`${label}: no tariff rows after the header; nothing was imported`);
-    await writeRows(conn, parsed.rows, file);
-    await conn.run("CHECKPOINT");
-    conn.closeSync();
-    conn = null;
-    instance.closeSync();
-    instance = null;
-    commitFile(temp, target);
-    const years = [...new Set(parsed.rows.map((r) => r.year))].sort((a, b) => a - b);
-    const result = { path: target, rows: parsed.rows.length, reporters: new Set(parsed.rows.map((r) => r.reporter)).size, years, seconds: (performance.now() - started) / 1000 };
-    options.log?.(`${TARIFF_TABLE}: ${result.rows} rates for ${result.reporters} importers (${years[0]}-${years.at(-1)}) written to ${target} in ${result.seconds.toFixed(1)} s.`);
-    return result;
-  } finally {
-    try {
-      conn?.closeSync();
-    } catch {
-      // Already closed.
-    }
-    try {
-      instance?.closeSync();
-    } catch {
-      // As above.
-    }
-    removeWithCompanions(temp);
-    release();
-  }
+  let parsed: ParsedTariffs = { rows: [], errors: [], badRows: 0 };
+  const steps: ImportStep[] = [
+    {
+      name: "read and check",
+      inputs: [file, "dim_countries"],
+      writes: [],
+      run: async ({ conn }) => {
+        parsed = parseTariffCsv(text, label, await countryCodes(conn), options.maxErrors ?? 20);
+      },
+      validate: () => {
+        if (parsed.badRows > 0) throw badRowsError(parsed, label);
+        if (parsed.rows.length === 0) throw new TariffImportError(`${label}: no tariff rows after the header; nothing was imported`);
+      },
+    },
+    { name: TARIFF_TABLE, inputs: [file], writes: [TARIFF_TABLE, TARIFF_META_TABLE], run: ({ conn }) => writeRows(conn, parsed.rows, file) },
+  ];
+  const { timings } = await runSteps({
+    label: "tariffs",
+    target,
+    start: "copy",
+    steps,
+    context: (base) => base,
+    logger: { info: log, warn: (m) => log(`warning: ${m}`) },
+    duckdb: { threads: "2" },
+    abortError: () => new TariffImportError("tariff import interrupted; the warehouse is unchanged"),
+  });
+  const years = [...new Set(parsed.rows.map((r) => r.year))].sort((a, b) => a - b);
+  const reporters = new Set(parsed.rows.map((r) => r.reporter)).size;
+  const result = { path: target, rows: parsed.rows.length, reporters, years, seconds: (performance.now() - started) / 1000, timings };
+  log(`${TARIFF_TABLE}: ${result.rows} rates for ${result.reporters} importers (${years[0]}-${years.at(-1)}) written to ${target} in ${result.seconds.toFixed(1)} s.`);
+  return result;
 }
 
 /** A full re-import keeps the tariffs of the previous warehouse (they come from another file). */
 export async function carryOverTariffs(conn: DuckDBConnection, previousPath: string): Promise<number> {
-  if (!fs.existsSync(previousPath)) return 0;
-  try {
-    await conn.run(`ATTACH ${literal(previousPath)} AS previous_tariffs (READ_ONLY)`);
-  } catch {
-    return 0; // An unreadable previous warehouse is reported by the BACI carry-over; nothing to keep here.
-  }
-  try {
-    const tables = new Set(
-      (await all<{ table_name: string }>(conn, `SELECT table_name FROM duckdb_tables() WHERE database_name = 'previous_tariffs'`)).map((r) => r.table_name),
-    );
-    if (!tables.has(TARIFF_TABLE)) return 0;
-    for (const name of [TARIFF_TABLE, TARIFF_META_TABLE]) {
-      if (tables.has(name)) await conn.run(`CREATE OR REPLACE TABLE ${ident(name)} AS SELECT * FROM previous_tariffs.main.${ident(name)}`);
-    }
+  // An unreadable previous warehouse is reported by the BACI carry-over; nothing to keep here.
+  const carried = await carryOver(conn, previousPath, async (previous) => {
+    if (!previous.tables.has(TARIFF_TABLE)) return 0;
+    await copyTables(conn, previous, [TARIFF_TABLE, TARIFF_META_TABLE].filter((name) => previous.tables.has(name)));
     const [row] = await all<{ n: bigint | number }>(conn, `SELECT count(*) AS n FROM ${TARIFF_TABLE}`);
     return Number(row?.n ?? 0);
-  } finally {
-    await conn.run(`DETACH previous_tariffs`);
-  }
+  });
+  return carried.status === "read" ? carried.value : 0;
 }

@@ -15,18 +15,7 @@ import {
   leftovers,
   tempDir,
 } from "@/server/warehouse/__tests__/helpers";
-
-async function query(file: string, sql: string): Promise<Record<string, unknown>[]> {
-  const db = await DuckDBInstance.create(file, { access_mode: "READ_ONLY" });
-  try {
-    const conn = await db.connect();
-    const rows = (await conn.runAndReadAll(sql)).getRowObjectsJS();
-    conn.closeSync();
-    return rows;
-  } finally {
-    db.closeSync();
-  }
-}
+import { query } from "./query";
 
 async function expectImportError(promise: Promise<unknown>): Promise<ImportError> {
   try {
