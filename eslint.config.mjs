@@ -43,19 +43,48 @@ const WAREHOUSE_PATTERN = {
     "src/features asks for meaning, not queries: load data through a named loader in src/server/profiles (or src/server/catalog/status, members, complexity, cubes), never src/server/warehouse (see docs/architecture.md).",
 };
 
-function layerRule(layer, forbidden, why, { engine = true, extra = [] } = {}) {
+/**
+ * Named statements (src/server/warehouse/statements.ts) are the one way SQL outside the warehouse
+ * reaches it, so a second engine has one list to implement: outside src/server/warehouse no module
+ * opens a raw session (withWarehouse, the engine, its session type) or the DuckDB engine. Tests may.
+ */
+const STATEMENT_PATTERNS = [
+  {
+    regex: "^(@/server/warehouse|(\\.\\./)+(server/)?warehouse)/(db|engine)$",
+    importNames: ["withWarehouse", "warehouseEngine", "WarehouseSession", "WarehouseEngine"],
+    message:
+      "SQL outside src/server/warehouse is a named statement: declare it with defineStatement in the module's statements.ts, list it in src/server/statementList.ts and run it with runStatement/withStatements (src/server/warehouse/statements.ts; see docs/architecture.md).",
+  },
+  {
+    regex: "^(@/server/warehouse|(\\.\\./)+(server/)?warehouse)/duckdb$",
+    message: "The DuckDB engine is reached through src/server/warehouse/db and named statements (src/server/warehouse/statements.ts), never directly.",
+  },
+];
+/** The warehouse's own files: the only ones that open raw sessions. */
+const STATEMENT_ALLOWLIST = ["src/server/warehouse/**"];
+
+function layerRule(layer, forbidden, why, { engine = true, extra = [], allow = [] } = {}) {
   const patterns = [layerPattern(forbidden, why)];
   const rule = (list) => ({ "no-restricted-imports": ["error", { patterns: list }] });
   return [
     { files: [`src/${layer}/**/*.{ts,tsx,js,jsx,mjs}`], rules: rule([...patterns, ...(engine ? [ENGINE_PATTERN] : []), ...extra]) },
+    // Files exempt from `extra` keep the layer (and engine) rule.
+    ...(allow.length ? [{ files: allow, rules: rule([...patterns, ...(engine ? [ENGINE_PATTERN] : [])]) }] : []),
     // The engine's own files keep the layer rule without the DuckDB one.
     ...(engine ? [{ files: engineFiles(layer), rules: rule(patterns) }] : []),
   ];
 }
 
+const APP_STATEMENTS = {
+  files: ["src/app/**/*.{ts,tsx,js,jsx,mjs}"],
+  ignores: ["src/app/**/*.test.{ts,tsx}", "src/app/**/__tests__/**"],
+  rules: { "no-restricted-imports": ["error", { patterns: [ENGINE_PATTERN, ...STATEMENT_PATTERNS] }] },
+};
+
 export const LAYER_RULES = [
+  APP_STATEMENTS,
   ...layerRule("domain", ["app", "features", "server", "i18n"], "src/domain is pure TypeScript: it imports nothing of ours above it"),
-  ...layerRule("server", ["app", "features"], "src/server never imports React features or routes"),
+  ...layerRule("server", ["app", "features"], "src/server never imports React features or routes", { extra: STATEMENT_PATTERNS, allow: STATEMENT_ALLOWLIST }),
   ...layerRule("features", ["app"], "src/features never imports routes", { extra: [WAREHOUSE_PATTERN] }),
 ];
 

@@ -12,13 +12,13 @@ import path from "node:path";
 import { internationalDatasets, generationOf, richestGoodsDataset, FORMAT_EXTENSION, type BulkFormat, type BulkPackage, type BulkResource, type BulkTier } from "@/domain/bulk/bulk";
 import { packageLicences } from "@/domain/bulk/licence";
 import { dataPackageProblems } from "@/domain/bulk/profile";
-import { compileQuery, type CompiledQuery } from "@/server/warehouse/compile";
-import { warehouseEngine, warehouseMeta, withWarehouse, type WarehouseMeta, type WarehouseSession } from "@/server/warehouse/db";
-import { resolveQuery } from "@/server/warehouse/query";
-import { inlineParams, sqlLiteral } from "@/server/warehouse/sql";
+import type { CompiledQuery } from "@/server/warehouse/compile";
+import { warehouseMeta } from "@/server/warehouse/db";
+import { runStatement, warehouseDialect, withStatements, type StatementSession } from "@/server/warehouse/statements";
 import type { DataQuery } from "@/server/warehouse/types";
 import { CUBES, type CubeDef, type LevelDef } from "@/server/warehouse/registry";
 import { settings } from "@/server/settings";
+import { exportFile, exportMembers, exportQuery } from "./statements";
 
 export function exportRoot(): string {
   const s = settings();
@@ -74,17 +74,10 @@ export interface ExportResult {
   skipped: boolean;
 }
 
-/** A query compiled for a whole export (unpaged, the API's column names), its parameters written in. */
-function exportQuery(query: DataQuery, meta: WarehouseMeta): { sql: string; columns: string[]; compiled: CompiledQuery } {
-  const compiled = compileQuery(resolveQuery(query), { locale: "en", cube: meta.cubes.get(query.cube), tables: meta.tables, dialect: warehouseEngine().dialect });
-  const { sql, columns } = compiled.unpaged();
-  return { sql: inlineParams(sql, compiled.params), columns, compiled };
-}
-
 /** The reporting countries (or HS2 chapters) of a dataset, with their English names. */
-async function members(session: WarehouseSession, meta: WarehouseMeta, cube: CubeDef, levelName: string): Promise<{ id: string; name: string }[]> {
+async function members(session: StatementSession, cube: CubeDef, levelName: string): Promise<{ id: string; name: string }[]> {
   const level = levelsOf(cube).find((l) => l.name === levelName)!;
-  const rows = await session.query(exportQuery({ cube: cube.name, drilldowns: [levelName] }, meta).sql);
+  const rows = await session.run(exportMembers, { cube: cube.name, level: levelName });
   return rows
     .map((r) => ({ id: String(r[`${level.name} ID`]), name: String(r[level.name] ?? r[`${level.name} ID`]) }))
     .filter((m) => m.id && m.id !== "null");
@@ -111,7 +104,7 @@ export async function exportBulk(options: { force?: boolean; root?: string; log?
   const catalog = meta.catalog;
 
   const jobs: FileJob[] = [];
-  await withWarehouse(async (session) => {
+  await withStatements(async (session) => {
     if (tiers.has("international")) {
       for (const d of internationalDatasets(catalog)) {
         const cube = cubeDef(d.cube);
@@ -139,7 +132,7 @@ export async function exportBulk(options: { force?: boolean; root?: string; log?
       const reporter = cube.catalog?.reporterColumn ? levelsOf(cube).find((l) => l.column === cube.catalog!.reporterColumn) : undefined;
       const levelName = tier === "national" ? reporter?.name : levelsOf(cube).find((l) => l.name === "HS2")?.name;
       if (!levelName) continue;
-      for (const m of await members(session, meta, cube, levelName)) {
+      for (const m of await members(session, cube, levelName)) {
         jobs.push({
           tier,
           dataset: d.dataset,
@@ -161,14 +154,12 @@ export async function exportBulk(options: { force?: boolean; root?: string; log?
   let bytes = 0;
   try {
     for (const [i, job] of jobs.entries()) {
-      const { sql: select, columns: fields, compiled } = exportQuery(job.query, meta);
+      const { columns: fields, compiled } = exportQuery(job.query, meta, warehouseDialect());
       for (const format of ["csv", "parquet"] as BulkFormat[]) {
         const rel = `${job.base}.${FORMAT_EXTENSION[format]}`;
         const file = path.join(/*turbopackIgnore: true*/ temp, rel);
         mkdirSync(path.dirname(file), { recursive: true });
-        const options = format === "csv" ? "FORMAT csv, HEADER, COMPRESSION gzip" : "FORMAT parquet, COMPRESSION zstd";
-        const copied = await withWarehouse((s) => s.query(`COPY (${select}) TO ${sqlLiteral(file)} (${options})`));
-        const rows = Number(copied[0]?.Count ?? copied[0]?.count ?? 0);
+        const [rows = 0] = await runStatement(exportFile, { query: job.query, file, format });
         const size = statSync(file).size;
         bytes += size;
         resources.push({

@@ -8,9 +8,11 @@ import "server-only";
 import type { CatalogEntry } from "@/domain/catalog/catalog";
 import { byFlag, filterFlags, parseQualityRow, type DescribedFlag, type QualityFilter, type QualityFlag } from "@/domain/catalog/quality";
 import type { Locale } from "@/domain/i18n/locales";
-import { warehouseMeta, withWarehouse } from "@/server/warehouse/db";
+import { warehouseMeta } from "@/server/warehouse/db";
+import { withStatements } from "@/server/warehouse/statements";
 import { cubeLevels, findLevel, getCube } from "@/server/warehouse/registry";
-import { ident } from "@/server/warehouse/sql";
+import { forgetValue, keyedValue } from "@/server/processState";
+import { memberNamesOf, qualityRows } from "./statements";
 
 export type { DescribedFlag, QualityFilter, QualityFlag };
 
@@ -23,14 +25,14 @@ interface Cached {
   names: Map<string, Promise<Names>>;
 }
 
-// On globalThis like the warehouse handle: Next.js bundles this module more than once.
-const state: { current: Cached | null } = ((globalThis as unknown as { __otoQuality?: { current: Cached | null } }).__otoQuality ??= { current: null });
+/** Per warehouse generation, shared by every bundle (processState). */
+const QUALITY = "catalog/quality:flags";
 
 async function readFlags(): Promise<QualityFlag[]> {
-  return withWarehouse(async ({ query, hasTable }) => {
+  return withStatements(async ({ run, hasTable }) => {
     // A warehouse imported before the quality step: no flags until it is re-imported.
     if (!(await hasTable("_meta_quality"))) return [];
-    const rows = await query(`SELECT * FROM _meta_quality`);
+    const rows = await run(qualityRows, {});
     return rows
       .map((r) => parseQualityRow(r))
       .filter((f): f is QualityFlag => f !== null)
@@ -41,15 +43,12 @@ async function readFlags(): Promise<QualityFlag[]> {
 async function current(): Promise<Cached | null> {
   const meta = await warehouseMeta();
   if (!meta) return null;
-  if (state.current?.generation !== meta.generation) {
+  return keyedValue(QUALITY, meta.generation, () => {
     const cached: Cached = { generation: meta.generation, flags: readFlags(), names: new Map() };
     // A failed read (a timeout under load) is not kept: the next request tries again.
-    cached.flags.catch(() => {
-      if (state.current === cached) state.current = null;
-    });
-    state.current = cached;
-  }
-  return state.current;
+    cached.flags.catch(() => forgetValue(QUALITY, cached));
+    return cached;
+  });
 }
 
 /** Every flag of the current warehouse matching the filter (all of them without one); [] without a warehouse. */
@@ -66,10 +65,10 @@ export async function qualityFlags(filter: QualityFilter = {}): Promise<QualityF
 function memberNames(cached: Cached, table: string): Promise<Names> {
   let names = cached.names.get(table);
   if (!names) {
-    names = withWarehouse(async ({ query, hasTable }) => {
+    names = withStatements(async ({ run, hasTable }) => {
       if (!(await hasTable(table))) return new Map() as Names;
-      const rows = await query(`SELECT CAST(id AS VARCHAR) AS id, name_en, name_es, name_zh FROM ${ident(table)}`);
-      return new Map(rows.map((r) => [String(r.id), { en: String(r.name_en ?? r.id), es: String(r.name_es ?? r.name_en ?? r.id), zh: String(r.name_zh ?? r.name_en ?? r.id) }])) as Names;
+      const rows = await run(memberNamesOf, { table });
+      return new Map(rows.map(({ id, ...name }) => [id, name])) as Names;
     }).catch(() => new Map() as Names);
     cached.names.set(table, names);
   }

@@ -7,12 +7,11 @@ import "server-only";
 import { cache } from "react";
 import { entityDef, type EntityRecord, type EntityTypeDef } from "@/domain/entities/entities";
 import type { Locale } from "@/domain/i18n/locales";
-import { warehouseEngine, warehouseMeta, withWarehouse, type WarehouseSession } from "@/server/warehouse/db";
+import { warehouseMeta } from "@/server/warehouse/db";
+import { withStatements, type StatementSession } from "@/server/warehouse/statements";
+import { entityFirst, entityLinks, entityRecord, entityRows, memberName, type EntityLink } from "./statements";
 
-export interface EntityLink {
-  id: string;
-  name: string;
-}
+export type { EntityLink };
 
 export interface EntityDetail {
   record: EntityRecord;
@@ -26,26 +25,20 @@ export interface EntityDetail {
   funds: EntityLink[];
 }
 
-const NAME_COLUMN: Record<Locale, string> = { en: "name_en", es: "name_es", zh: "name_zh" };
-
-function q(name: string): string {
-  return warehouseEngine().dialect.ident(name);
-}
-
 /** Runs `work` when there is a warehouse; null when there is none or it cannot be read. */
-async function withData<T>(work: (session: WarehouseSession) => Promise<T>): Promise<T | null> {
+async function withData<T>(work: (session: StatementSession) => Promise<T>): Promise<T | null> {
   try {
     if (!(await warehouseMeta())) return null;
-    return await withWarehouse(work);
+    return await withStatements(work);
   } catch {
     return null;
   }
 }
 
-async function count(session: WarehouseSession, d: EntityTypeDef): Promise<number> {
+async function count(session: StatementSession, d: EntityTypeDef): Promise<number> {
   if (!(await session.hasTable(d.table))) return 0;
-  const rows = await session.query(`SELECT count(*) AS n FROM ${q(d.table)}`);
-  return Number(rows[0]?.n ?? 0);
+  const [n] = await session.run(entityRows, { table: d.table });
+  return n ?? 0;
 }
 
 /** Records of a type in the warehouse; 0 when not loaded. */
@@ -57,29 +50,27 @@ export async function entityCount(d: EntityTypeDef): Promise<number> {
 export async function entityList(d: EntityTypeDef, limit = 100): Promise<EntityLink[]> {
   const rows = await withData(async (session) => {
     if (!(await session.hasTable(d.table))) return [];
-    return session.query(`SELECT id, name FROM ${q(d.table)} ORDER BY name, id LIMIT ${Math.max(1, Math.min(limit, 1000))}`);
+    return session.run(entityFirst, { table: d.table, limit: Math.max(1, Math.min(limit, 1000)) });
   });
-  return (rows ?? []).map((r) => ({ id: String(r.id), name: String(r.name) }));
+  return rows ?? [];
 }
 
-async function links(session: WarehouseSession, table: string, where: string, value: string): Promise<EntityLink[]> {
+async function links(session: StatementSession, table: string, column: string, value: string): Promise<EntityLink[]> {
   if (!(await session.hasTable(table))) return [];
-  const rows = await session.query(`SELECT id, name FROM ${q(table)} WHERE ${q(where)} = $1 ORDER BY name, id LIMIT 500`, [value]);
-  return rows.map((r) => ({ id: String(r.id), name: String(r.name) }));
+  return session.run(entityLinks, { table, column, value });
 }
 
 /** One record with the names it links to; null when not loaded or unknown. Read once per render (page and metadata). */
 export const entityDetail = cache(async (d: EntityTypeDef, id: string, locale: Locale): Promise<EntityDetail | null> => {
   return withData(async (session) => {
     if (!(await session.hasTable(d.table))) return null;
-    const [row] = await session.query(`SELECT * FROM ${q(d.table)} WHERE id = $1`, [id]);
+    const [row] = await session.run(entityRecord, { table: d.table, id });
     if (!row) return null;
     const record = Object.fromEntries(d.columns.map((c) => [c.name, (row[c.name] ?? null) as EntityRecord[string]]));
-    const name = NAME_COLUMN[locale];
     const nameOf = async (table: string, key: unknown) => {
       if (typeof key !== "string" || !(await session.hasTable(table))) return null;
-      const [hit] = await session.query(`SELECT ${q(name)} AS name FROM ${q(table)} WHERE id = $1`, [key]);
-      return hit ? String(hit.name) : null;
+      const [hit] = await session.run(memberName, { table, id: key, locale });
+      return hit ?? null;
     };
     const managers = entityDef("manager").table;
     const manager = typeof record.manager_id === "string" ? (await links(session, managers, "id", record.manager_id))[0] ?? null : null;

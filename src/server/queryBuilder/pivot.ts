@@ -11,12 +11,13 @@ import type { PivotResponse } from "@/domain/queryBuilder/pivot";
 import { MAX_PIVOT_COLUMNS } from "@/domain/queryBuilder/state";
 import type { Locale } from "@/domain/i18n/locales";
 import { compileQuery } from "@/server/warehouse/compile";
-import { warehouseEngine, withWarehouse, type SqlParam } from "@/server/warehouse/db";
 import { WarehouseError } from "@/server/warehouse/errors";
 import { executeQuery } from "@/server/warehouse/execute";
 import { resolveQuery } from "@/server/warehouse/query";
 import { getCube } from "@/server/warehouse/registry";
+import { warehouseDialect, withStatements } from "@/server/warehouse/statements";
 import type { DataQuery } from "@/server/warehouse/types";
+import { pivotColumns, pivotRowCount, pivotRows, type PivotSource } from "./statements";
 
 export interface PivotRequest {
   /** The query without drilldowns, sort or paging: its cuts, time, growth, RCA and measures. */
@@ -42,45 +43,33 @@ function numberOrNull(value: unknown): number | null {
   return typeof v === "number" ? v : v === null ? null : Number.isFinite(Number(v)) ? Number(v) : null;
 }
 
-/** The parameters a statement names (DuckDB refuses values for placeholders it does not have). */
-function usedParams(sql: string, params: Readonly<Record<string, SqlParam>>): Record<string, SqlParam> {
-  const names = new Set([...sql.matchAll(/\$([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]));
-  return Object.fromEntries(Object.entries(params).filter(([name]) => names.has(name)));
-}
-
 export async function pivotQuery(request: PivotRequest): Promise<PivotResponse> {
   const { rows, columns, locale } = request;
   if (rows === columns) throw new WarehouseError("invalid_parameter", "rows and columns must be two different levels", { parameter: "columns" });
   const resolved = resolveQuery({ ...request.query, drilldowns: [rows, columns], sort: undefined, limit: undefined, offset: undefined, parents: false });
   const measure = resolved.output[0]!;
   const timeLevel = resolved.cube.timeLevel;
-  const dialect = warehouseEngine().dialect;
-  const q = dialect.ident;
 
-  return withWarehouse(async (session) => {
+  return withStatements(async (session) => {
     const cubeMeta = session.meta.cubes.get(resolved.cube.name);
     if (!cubeMeta) {
       throw new WarehouseError("cube_not_loaded", `cube ${resolved.cube.name} is not in this warehouse (its source data was not imported); see /api/cubes`, { status: 404, parameter: "cube" });
     }
-    const compiled = compileQuery(resolved, { locale, cube: cubeMeta, tables: session.meta.tables, dialect });
+    const compiled = compileQuery(resolved, { locale, cube: cubeMeta, tables: session.meta.tables, dialect: warehouseDialect() });
     const { sql, columns: names } = compiled.unpaged();
     const [rowLevel, columnLevel] = resolved.drilldowns;
-    const rid = q(`${rowLevel.name} ID`);
-    const cid = q(`${columnLevel.name} ID`);
-    const rcap = names.includes(rowLevel.name) ? q(rowLevel.name) : null;
-    const ccap = names.includes(columnLevel.name) ? q(columnLevel.name) : null;
-    const m = q(measure.name);
-    const params: Record<string, SqlParam> = { ...compiled.params };
-    const param = (name: string, value: SqlParam) => {
-      params[name] = value;
-      return dialect.param(name);
+    const source: PivotSource = {
+      sql,
+      params: compiled.params,
+      rowLevel: rowLevel.name,
+      columnLevel: columnLevel.name,
+      rowCaption: names.includes(rowLevel.name),
+      columnCaption: names.includes(columnLevel.name),
+      measure: measure.name,
+      time: columnLevel.name === timeLevel ? "columns" : rowLevel.name === timeLevel ? "rows" : null,
     };
 
-    const columnOrder = columnLevel.name === timeLevel ? `${cid} DESC` : `total DESC NULLS LAST, ${cid} ASC`;
-    const columnSql = `WITH src AS (${sql})
-SELECT ${cid} AS id, ${ccap ? `any_value(${ccap})` : `CAST(${cid} AS VARCHAR)`} AS name, sum(${m}) AS total, count(*) OVER () AS n
-FROM src WHERE ${cid} IS NOT NULL GROUP BY ${cid} ORDER BY ${columnOrder} LIMIT ${param("cmax", MAX_PIVOT_COLUMNS)}`;
-    const columnRows = await session.queryPrepared(columnSql, usedParams(columnSql, params));
+    const columnRows = await session.run(pivotColumns, { source, max: MAX_PIVOT_COLUMNS });
     let members = columnRows.map((r) => ({ id: plain(r.id) as string | number, name: String(plain(r.name) ?? plain(r.id)) }));
     if (columnLevel.name === timeLevel) members = members.sort((a, b) => Number(a.id) - Number(b.id));
     const columnTotal = columnRows.length ? Number(plain(columnRows[0].n)) : 0;
@@ -88,12 +77,7 @@ FROM src WHERE ${cid} IS NOT NULL GROUP BY ${cid} ORDER BY ${columnOrder} LIMIT 
     let data: PivotResponse["data"] = [];
     let total = 0;
     if (members.length) {
-      const cells = members.map((c, i) => `sum(CASE WHEN ${cid} = ${param(`c${i}`, c.id)} THEN ${m} END) AS v${i}`);
-      const rowOrder = rowLevel.name === timeLevel ? `${rid} ASC` : `total DESC NULLS LAST, ${rid} ASC`;
-      const rowSql = `WITH src AS (${sql})
-SELECT ${rid} AS id, ${rcap ? `any_value(${rcap})` : `CAST(${rid} AS VARCHAR)`} AS name, ${cells.join(", ")}, sum(${m}) AS total, count(*) OVER () AS __total
-FROM src GROUP BY ${rid} ORDER BY ${rowOrder} LIMIT ${param("lim", request.limit)} OFFSET ${param("off", request.offset)}`;
-      const rowsOut = await session.queryPrepared(rowSql, usedParams(rowSql, params));
+      const rowsOut = await session.run(pivotRows, { source, columns: members.map((c) => c.id), limit: request.limit, offset: request.offset });
       data = rowsOut.map((r) => ({
         id: plain(r.id) as string | number,
         name: String(plain(r.name) ?? plain(r.id)),
@@ -102,9 +86,8 @@ FROM src GROUP BY ${rid} ORDER BY ${rowOrder} LIMIT ${param("lim", request.limit
       }));
       total = rowsOut.length ? Number(plain(rowsOut[0].__total)) : 0;
       if (!rowsOut.length && request.offset > 0) {
-        const countSql = `WITH src AS (${sql}) SELECT count(DISTINCT ${rid}) AS n FROM src`;
-        const [count] = await session.queryPrepared(countSql, usedParams(countSql, params));
-        total = Number(plain(count?.n) ?? 0);
+        const [count] = await session.run(pivotRowCount, { source });
+        total = Number(plain(count) ?? 0);
       }
     }
     const additive = measure.kind === "base" && !measure.base.grain;

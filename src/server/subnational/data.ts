@@ -6,21 +6,16 @@
  */
 import "server-only";
 import type { CatalogEntry } from "@/domain/catalog/catalog";
-import { LOCALES, type Locale } from "@/domain/i18n/locales";
+import type { Locale } from "@/domain/i18n/locales";
 import { ALL_SUBNATIONAL_COUNTRIES, datasetOf, subnationalCountry } from "@/domain/subnational/config";
 import { getMembers } from "@/server/warehouse/client";
 import { dataCatalog } from "@/server/catalog/catalog";
-import { warehouseMeta, withWarehouse } from "@/server/warehouse/db";
-import type { Row } from "@/server/warehouse/engine";
+import { warehouseMeta } from "@/server/warehouse/db";
+import { withStatements, type Statement } from "@/server/warehouse/statements";
 import { SUBNATIONAL_GENERIC_CUBE } from "@/server/warehouse/registry";
+import { levelMembers, levelMeta, memberProducts, memberSeries, regionsForIndex, type IndexedRegion, type ProductValue, type RegionValue } from "./statements";
 
-const NAME: Record<Locale, string> = { en: "name_en", es: "name_es", zh: "name_zh" };
-
-export interface RegionValue {
-  id: string;
-  name: string;
-  value: number;
-}
+export type { IndexedRegion, ProductValue, RegionValue };
 
 export interface LevelSummary {
   country: string;
@@ -35,16 +30,6 @@ export interface LevelSummary {
   source: string;
   /** Every member of the level, by value in the year (members without a value last). */
   members: RegionValue[];
-}
-
-export interface ProductValue {
-  id: string;
-  code: string;
-  depth: string;
-  name: string;
-  section: string | null;
-  color: string | null;
-  value: number;
 }
 
 export interface MemberData {
@@ -77,11 +62,10 @@ export async function levelsWithData(): Promise<Map<string, number[]>> {
   return out;
 }
 
-const num = (v: unknown) => (typeof v === "bigint" ? Number(v) : Number(v ?? 0));
-
-async function query(sql: string, params: Record<string, string | number>): Promise<Row[]> {
+/** Runs a statement when the warehouse holds generically imported levels; no rows otherwise. */
+async function query<P, R>(statement: Statement<P, R>, params: P): Promise<R[]> {
   if (!(await warehouseMeta())) return [];
-  return withWarehouse(async (session) => ((await session.hasTable("fact_subnational")) ? session.query(sql, params) : []));
+  return withStatements(async (session) => ((await session.hasTable("fact_subnational")) ? session.run(statement, params) : []));
 }
 
 /** A generically imported level in a year (the newest when `year` is not one of its years); null without such data. */
@@ -91,14 +75,9 @@ export async function genericLevel(country: string, level: string, locale: Local
   const entry = entries.find((e) => e.year === year) ?? entries.at(-1)!;
   // The flow asked for where the level holds it (the builder's map), else exports where held.
   const flow = askedFlow && entry.flows.includes(askedFlow) ? askedFlow : entry.flows.includes("export") || entry.flows.length === 0 ? "export" : "import";
-  const [meta] = await query(`SELECT currency, product_level, source_file FROM _meta_subnational WHERE country = $country AND level = $level`, { country, level });
+  const [meta] = await query(levelMeta, { country, level });
   if (!meta) return null;
-  const rows = await query(
-    `SELECT r.region_id AS id, COALESCE(r.${NAME[locale]}, r.name_en) AS name, sum(f.trade_value) AS value
-     FROM dim_subnational_regions r LEFT JOIN fact_subnational f ON f.region = r.id AND f.flow = $flow AND f.year = $year
-     WHERE r.country = $country AND r.level = $level GROUP BY 1, 2 ORDER BY value DESC NULLS LAST, name`,
-    { country, level, flow: flow === "export" ? 2 : 1, year: entry.year },
-  );
+  const members = await query(levelMembers, { country, level, flow: flow === "export" ? 2 : 1, year: entry.year, locale });
   return {
     country,
     level,
@@ -106,10 +85,8 @@ export async function genericLevel(country: string, level: string, locale: Local
     year: entry.year,
     years: entries.map((e) => e.year),
     flow,
-    currency: String(meta.currency),
-    productLevel: String(meta.product_level),
-    source: String(meta.source_file),
-    members: rows.map((r) => ({ id: String(r.id), name: String(r.name), value: num(r.value) })),
+    ...meta,
+    members,
   };
 }
 
@@ -123,13 +100,8 @@ export async function genericMember(country: string, level: string, id: string, 
   const region = `${country}/${level}/${id}`;
   const flow = summary.flow === "export" ? 2 : 1;
   const [products, series] = await Promise.all([
-    query(
-      `SELECT p.id, p.product_id AS code, p.product_level AS depth, COALESCE(p.${NAME[locale]}, p.name_en) AS name, p.section_id AS section, p.color, sum(f.trade_value) AS value
-       FROM fact_subnational f JOIN dim_subnational_products p ON p.id = f.product
-       WHERE f.region = $region AND f.flow = $flow AND f.year = $year GROUP BY ALL ORDER BY value DESC, p.id`,
-      { region, flow, year: summary.year },
-    ),
-    query(`SELECT year, sum(trade_value) AS value FROM fact_subnational WHERE region = $region AND flow = $flow GROUP BY year ORDER BY year`, { region, flow }),
+    query(memberProducts, { region, flow, year: summary.year, locale }),
+    query(memberSeries, { region, flow }),
   ]);
   return {
     summary,
@@ -137,43 +109,14 @@ export async function genericMember(country: string, level: string, id: string, 
     name: member.name,
     total: member.value,
     rank: member.value > 0 ? position + 1 : null,
-    products: products.map((p) => ({
-      id: String(p.id),
-      code: String(p.code),
-      depth: String(p.depth),
-      name: String(p.name),
-      section: p.section === null ? null : String(p.section),
-      color: p.color === null ? null : String(p.color),
-      value: num(p.value),
-    })),
-    series: series.map((s) => ({ year: Number(s.year), value: num(s.value) })),
+    products,
+    series,
   };
-}
-
-export interface IndexedRegion {
-  country: string;
-  level: string;
-  regionId: string;
-  names: Record<Locale, string>;
-  /** Exports (or imports) over every year: orders search results; not a figure shown. */
-  weight: number;
 }
 
 /** Every generically imported region with its names, for the profile index. */
 export async function genericRegionsForIndex(): Promise<IndexedRegion[]> {
-  const rows = await query(
-    `SELECT r.country, r.level, r.region_id, r.name_en, r.name_es, r.name_zh, COALESCE(sum(f.trade_value), 0) AS weight
-     FROM dim_subnational_regions r LEFT JOIN fact_subnational f ON f.region = r.id
-     GROUP BY ALL ORDER BY r.country, r.level, r.region_id`,
-    {},
-  );
-  return rows.map((r) => ({
-    country: String(r.country),
-    level: String(r.level),
-    regionId: String(r.region_id),
-    names: Object.fromEntries(LOCALES.map((l) => [l, String(r[NAME[l]] ?? r.name_en)])) as Record<Locale, string>,
-    weight: num(r.weight),
-  }));
+  return query(regionsForIndex, {});
 }
 
 /** A subnational country's name in the reader's language, from the data (the config's English name without a warehouse). */

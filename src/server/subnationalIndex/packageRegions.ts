@@ -10,9 +10,9 @@ import { LOCALES, type Locale } from "@/domain/i18n/locales";
 import { AUS_STATE_CODES } from "@/domain/subnational/ausStates";
 import { ESP_COMMUNITIES } from "@/domain/subnational/espCommunities";
 import { dataCatalog } from "@/server/catalog/catalog";
-import { withWarehouse } from "@/server/warehouse/db";
 import { getCube } from "@/server/warehouse/registry";
-import { ident } from "@/server/warehouse/sql";
+import { runStatement } from "@/server/warehouse/statements";
+import { regionWeights } from "./statements";
 
 export interface PackageRegion {
   country: string;
@@ -38,14 +38,7 @@ export async function packageRegionsForIndex(): Promise<PackageRegion[]> {
     if (!entry || !cube || !level?.members) continue;
     const measure = cube.measures.find((m) => m.name === cube.defaultMeasure) ?? cube.measures[0];
     const table = cube.tables[0].name;
-    const rows = await withWarehouse((s) =>
-      s.query(
-        `SELECT CAST(m.id AS VARCHAR) AS id, m.name_en, m.name_es, m.name_zh, COALESCE(v.weight, 0) AS weight
-         FROM ${ident(level.members!)} m
-         LEFT JOIN (SELECT ${ident(level.column)} AS id, ${measure.sql} AS weight FROM ${ident(table)} WHERE year = $year GROUP BY 1) v ON v.id = m.id`,
-        { year: entry.year },
-      ),
-    );
+    const rows = await runStatement(regionWeights, { members: level.members, column: level.column, measure: measure.sql, table, year: entry.year });
     for (const r of rows) {
       const id = String(r.id);
       if (!def.members.includes(id)) continue;

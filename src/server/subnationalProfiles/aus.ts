@@ -13,10 +13,10 @@ import { chooseYear } from "@/domain/profiles/yearChoice";
 import { AUS_STATE_CODES, isAusStateCode, type AusStateCode } from "@/domain/subnational/ausStates";
 import { dataCatalog, rankedYears } from "@/server/catalog/catalog";
 import { load, type Loaded } from "@/server/profiles/data";
-import { ident } from "@/server/warehouse/sql";
-import { withWarehouse } from "@/server/warehouse/db";
+import { withStatements } from "@/server/warehouse/statements";
 import { complexityTables, getComplexitySet, getCube } from "@/server/warehouse/registry";
 import type { DataRecord } from "@/server/warehouse/client";
+import { ausBasketPci, ausTopComplex } from "./statements";
 
 export const AUS_GOODS_DATASET = "aus_states";
 export const AUS_SERVICES_DATASET = "aus_states_services";
@@ -153,40 +153,24 @@ export async function ausBasketComplexity(sources: AusSources, state: AusStateCo
   const table = cube?.tables.find((t) => t.columns.includes("hs4") && !t.columns.includes("hs6")) ?? cube?.tables[0];
   if (!goods || !set || !table) return null;
   const pciTable = complexityTables(set.key).pci;
-  const name = locale === "es" ? "name_es" : locale === "zh" ? "name_zh" : "name_en";
   const hs4Members = cube?.dimensions.flatMap((d) => d.hierarchies.flatMap((h) => h.levels)).find((l) => l.name === "HS4")?.members ?? "dim_hs4";
-  return withWarehouse(async (session) => {
-    const basket = `
-      WITH b AS (SELECT state, hs4, SUM(trade_value_aud) AS v FROM ${ident(table.name)} WHERE year = $year GROUP BY state, hs4 HAVING SUM(trade_value_aud) > 0),
-      p AS (SELECT hs4, MAX(pci) AS pci FROM ${ident(pciTable)} WHERE year = $year GROUP BY hs4)`;
-    const perState = await session.query(
-      `${basket}
-       SELECT b.state, SUM(b.v * p.pci) / NULLIF(SUM(b.v) FILTER (WHERE p.pci IS NOT NULL), 0) AS mean_pci,
-         SUM(b.v) FILTER (WHERE p.pci IS NOT NULL) / NULLIF(SUM(b.v), 0) AS coverage
-       FROM b LEFT JOIN p ON p.hs4 = b.hs4 GROUP BY b.state`,
-      { year: goods.year },
-    );
+  return withStatements(async (session) => {
+    const tables = { goods: table.name, pci: pciTable, year: goods.year };
+    const perState = await session.run(ausBasketPci, tables);
     const states = perState
-      .map((r) => ({ id: String(r.state), meanPci: r.mean_pci === null ? null : Number(r.mean_pci), coverage: Number(r.coverage ?? 0) }))
+      .map((r) => ({ id: r.state, meanPci: r.meanPci, coverage: r.coverage }))
       .filter((s): s is { id: AusStateCode; meanPci: number | null; coverage: number } => isAusStateCode(s.id));
     const ranked = states.filter((s) => s.meanPci !== null).sort((a, b) => (b.meanPci ?? 0) - (a.meanPci ?? 0));
     const withRank = AUS_STATE_CODES.flatMap((code) => states.filter((s) => s.id === code)).map((s) => ({ ...s, rank: s.meanPci === null ? null : ranked.indexOf(s) + 1 }));
     const own = withRank.find((s) => s.id === state);
-    const top = await session.query(
-      `${basket},
-       own AS (SELECT hs4, v, v / SUM(v) OVER () AS share FROM b WHERE state = $state)
-       SELECT own.hs4, COALESCE(m.${name}, m.name_en, own.hs4) AS name, p.pci, own.v AS value, own.share
-       FROM own JOIN p ON p.hs4 = own.hs4 LEFT JOIN ${ident(hs4Members)} m ON m.id = own.hs4
-       WHERE own.share >= $minShare ORDER BY p.pci DESC, own.hs4 LIMIT 10`,
-      { year: goods.year, state, minShare: TOP_COMPLEX_MIN_SHARE },
-    );
+    const top = await session.run(ausTopComplex, { ...tables, state, minShare: TOP_COMPLEX_MIN_SHARE, hs4Members, locale });
     return {
       year: goods.year,
       states: withRank,
       coverage: own?.coverage ?? 0,
       meanPci: own?.meanPci ?? null,
       rank: own?.rank ?? null,
-      top: top.map((r) => ({ hs4: String(r.hs4), name: String(r.name), pci: Number(r.pci), value: Number(r.value), share: Number(r.share) })),
+      top,
       minShare: TOP_COMPLEX_MIN_SHARE,
     };
   });

@@ -13,11 +13,10 @@ import { pickRates, type PickedRate, type TariffRateRow } from "@/domain/tariff/
 import { bilateralDepths, bilateralSource, bilateralYears, PRODUCT_LEVEL, type BilateralSource } from "@/domain/tariff/sources";
 import { dataCatalog } from "@/server/catalog/catalog";
 import { dataApiUrl, queryCube, type DataQuery } from "@/server/warehouse/client";
-import { withWarehouse } from "@/server/warehouse/db";
+import { withStatements } from "@/server/warehouse/statements";
 import { findLevel, getCube } from "@/server/warehouse/registry";
+import { sectionChapters, tableColumns, TARIFF_TABLE, tariffImporters, tariffMembers, tariffRates, type Named } from "./statements";
 
-/** Same names as the importer's (src/server/etl/tariffs.ts); the server never imports the ETL. */
-const TARIFF_TABLE = "fact_tariffs";
 const ALL_PARTNERS = "wld";
 
 export class TariffRequestError extends Error {
@@ -34,10 +33,7 @@ export class TariffRequestError extends Error {
   }
 }
 
-export interface Named {
-  id: string;
-  name: string;
-}
+export type { Named };
 
 export interface TariffFormOptions {
   depths: ProductDepth[];
@@ -49,9 +45,6 @@ export interface TariffFormOptions {
   tariffTable: boolean;
 }
 
-const LOCALE_NAME: Record<Locale, string> = { en: "name_en", es: "name_es", zh: "name_zh" };
-const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 /** Member table of a cube level (from the registry's allowlist, never from input). */
 function memberTable(cubeName: string, level: string): string {
   const cube = getCube(cubeName);
@@ -60,12 +53,8 @@ function memberTable(cubeName: string, level: string): string {
   return table;
 }
 
-async function members(table: string, locale: Locale, where = "", params: (string | number)[] = []): Promise<Named[]> {
-  return withWarehouse(async (s) => {
-    if (!(await s.hasTable(table))) return [];
-    const rows = await s.query(`SELECT id, COALESCE(${q(LOCALE_NAME[locale])}, name_en, CAST(id AS VARCHAR)) AS name FROM ${q(table)} ${where} ORDER BY id`, params);
-    return rows.map((r) => ({ id: String(r.id), name: String(r.name) }));
-  });
+async function members(table: string, locale: Locale, id?: string): Promise<Named[]> {
+  return withStatements(async (s) => ((await s.hasTable(table)) ? s.run(tariffMembers, { table, locale, id }) : []));
 }
 
 /** Countries (no aggregates) and products at `depth` for the form, in the source the newest year uses. */
@@ -74,16 +63,14 @@ export async function tariffFormOptions(depth: ProductDepth, locale: Locale): Pr
   const depths = bilateralDepths(entries);
   const years = bilateralYears(entries, depth);
   const newest = years.at(-1);
-  const tariffTable = await withWarehouse((s) => s.hasTable(TARIFF_TABLE)).catch(() => false);
+  const tariffTable = await withStatements((s) => s.hasTable(TARIFF_TABLE)).catch(() => false);
   if (!newest) return { depths, years, importers: [], products: [], tariffTable };
   const countryTable = memberTable(newest.cube, "Importer Country");
   const [importers, products] = await Promise.all([
-    withWarehouse(async (s) => {
+    withStatements(async (s) => {
       if (!(await s.hasTable(countryTable))) return [];
-      const cols = (await s.query(`SELECT column_name FROM duckdb_columns() WHERE table_name = $1`, [countryTable])).map((r) => String(r.column_name));
-      const where = cols.includes("is_aggregate") ? "WHERE NOT COALESCE(is_aggregate, false)" : "";
-      const rows = await s.query(`SELECT id, COALESCE(${q(LOCALE_NAME[locale])}, name_en, CAST(id AS VARCHAR)) AS name FROM ${q(countryTable)} ${where} ORDER BY name`);
-      return rows.map((r) => ({ id: String(r.id), name: String(r.name) }));
+      const cols = await s.run(tableColumns, { table: countryTable });
+      return s.run(tariffImporters, { table: countryTable, locale, marksAggregates: cols.includes("is_aggregate") });
     }),
     members(memberTable(newest.cube, PRODUCT_LEVEL[depth]), locale),
   ]);
@@ -111,38 +98,17 @@ export interface TariffResult {
 }
 
 async function oneMember(table: string, id: string, locale: Locale): Promise<Named | null> {
-  const [hit] = await members(table, locale, "WHERE CAST(id AS VARCHAR) = $1", [id]);
+  const [hit] = await members(table, locale, id);
   return hit ?? null;
 }
 
 /** Candidate tariff rows of an importer for a product (exact, finer, coarser, all products). */
 async function tariffRows(importer: string, depth: ProductDepth, product: string): Promise<TariffRateRow[] | null> {
-  return withWarehouse(async (s) => {
+  return withStatements(async (s) => {
     if (!(await s.hasTable(TARIFF_TABLE))) return null;
-    let match: string;
-    const params: (string | number)[] = [importer];
-    if (depth === "section") {
-      // HS2 chapters of the section, from the nomenclature; every tariff line in them is "finer".
-      const chapters = (await s.hasTable("dim_hs2")) ? (await s.query(`SELECT id FROM dim_hs2 WHERE CAST(section_id AS VARCHAR) = $1`, [product])).map((r) => String(r.id)) : [];
-      const list = chapters.length ? chapters.map((c) => `'${c.replace(/\D/g, "")}'`).join(",") : "NULL";
-      match = `CASE WHEN substr(product, 1, 2) IN (${list}) THEN 1 WHEN product = 'total' THEN 3 END`;
-    } else {
-      params.push(product);
-      match = `CASE WHEN product = $2 THEN 0 WHEN length(product) > length($2) AND starts_with(product, $2) THEN 1
-        WHEN product <> 'total' AND length(product) < length($2) AND starts_with($2, product) THEN 2 WHEN product = 'total' THEN 3 END`;
-    }
-    const rows = await s.query(
-      `SELECT partner, product, year, duty_type, simple_average, match FROM (SELECT *, ${match} AS match FROM ${TARIFF_TABLE} WHERE reporter = $1) WHERE match IS NOT NULL`,
-      params,
-    );
-    return rows.map((r) => ({
-      partner: String(r.partner),
-      product: String(r.product),
-      year: Number(r.year),
-      dutyType: r.duty_type === null ? null : String(r.duty_type),
-      rate: Number(r.simple_average),
-      match: Number(r.match) as TariffRateRow["match"],
-    }));
+    // A section's HS2 chapters come from the nomenclature; every tariff line in them is "finer".
+    const chapters = depth === "section" && (await s.hasTable("dim_hs2")) ? await s.run(sectionChapters, { section: product }) : [];
+    return s.run(tariffRates, { importer, depth, product, chapters });
   });
 }
 
@@ -213,7 +179,7 @@ export async function runTariffSimulation(params: TariffParams, locale: Locale):
     }),
     { importDemand: params.em, substitution: params.sigma, exportSupply: params.ex },
   );
-  const tableExists = rows !== null || (await withWarehouse((s) => s.hasTable(TARIFF_TABLE)));
+  const tableExists = rows !== null || (await withStatements((s) => s.hasTable(TARIFF_TABLE)));
   return {
     params: { ...params, year: source.year },
     source: { ...source, api: dataApiUrl(query, locale), annotations: answer.source.annotations },

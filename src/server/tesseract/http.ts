@@ -21,13 +21,14 @@ import { toCsvText, type CsvValue } from "@/domain/format/csv";
 import { LOCALES, type Locale } from "@/domain/i18n/locales";
 import { executeQuery, executeResolved } from "@/server/warehouse/execute";
 import { isWarehouseError } from "@/server/warehouse/errors";
-import { warehouseMeta, withWarehouse } from "@/server/warehouse/db";
+import { warehouseMeta } from "@/server/warehouse/db";
 import { parquetPage } from "@/server/warehouse/parquet";
 import { resolveQuery } from "@/server/warehouse/query";
 import { CUBES, cubeLevels, getCube, type CubeDef, type LevelDef } from "@/server/warehouse/registry";
-import { ident, literal } from "@/server/warehouse/sql";
+import { runStatement } from "@/server/warehouse/statements";
 import { MAX_PAGE_SIZE, type DataResponse } from "@/server/warehouse/types";
 import { parseTesseractParams, tesseractLocale, TesseractError } from "./params";
+import { reshapeParquetFile } from "./statements";
 
 export const TESSERACT_VERSION = "1.0.0";
 const CACHE = "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400";
@@ -170,8 +171,7 @@ async function reshapeParquet(bytes: Buffer, source: string[], names: string[]):
   const output = `${stem}-out.parquet`;
   try {
     writeFileSync(input, bytes);
-    const select = source.map((c, i) => `${ident(c)} AS ${ident(names[i]!)}`).join(", ");
-    await withWarehouse((session) => session.query(`COPY (SELECT ${select} FROM read_parquet(${literal(input)})) TO ${literal(output)} (FORMAT parquet, COMPRESSION zstd)`));
+    await runStatement(reshapeParquetFile, { input, output, columns: source.map((from, i) => ({ from, as: names[i]! })) });
     return readFileSync(output);
   } finally {
     rmSync(input, { force: true });

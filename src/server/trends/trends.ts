@@ -22,10 +22,11 @@ import {
 } from "@/domain/trends/params";
 import { dataCatalog, tradeYears } from "@/server/catalog/catalog";
 import { getMembers } from "@/server/warehouse/client";
-import { withWarehouse, type Row, type WarehouseSession } from "@/server/warehouse/db";
+import type { Row } from "@/server/warehouse/db";
+import { withStatements, type StatementSession } from "@/server/warehouse/statements";
 import { getCube } from "@/server/warehouse/registry";
-import { ident } from "@/server/warehouse/sql";
-import { pageSql, seriesSql, summarySql, type ReporterKind, type TrendSqlSpec } from "./sql";
+import type { ReporterKind, TrendSqlSpec } from "./sql";
+import { trendMemberNames, trendPage, trendSeries, trendSummary } from "./statements";
 
 /** A question the explorer cannot answer, with the HTTP status and a message for people. */
 export class TrendError extends Error {
@@ -165,21 +166,14 @@ async function reporterOf(id: string, locale: Locale): Promise<{ kind: ReporterK
   return { kind, id, name: member.name };
 }
 
-const NAME_COLUMN: Record<Locale, string> = { en: "name_en", es: "name_es", zh: "name_zh" };
-
 /** Names of members from the cubes' member tables (the dataset's own first), then the shared ones. */
-async function memberNames(session: WarehouseSession, tables: readonly string[], ids: readonly string[], locale: Locale): Promise<Map<string, string>> {
+async function memberNames(session: StatementSession, tables: readonly string[], ids: readonly string[], locale: Locale): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   for (const table of [...new Set(tables)]) {
     const missing = ids.filter((id) => !names.has(id));
     if (!missing.length) break;
     if (!(await session.hasTable(table))) continue;
-    const params = Object.fromEntries(missing.map((id, i) => [`n${i}`, id]));
-    const rows = await session.query(
-      `SELECT CAST(id AS VARCHAR) AS id, COALESCE(${ident(NAME_COLUMN[locale])}, name_en) AS name FROM ${ident(table)} WHERE CAST(id AS VARCHAR) IN (${missing.map((_, i) => `$n${i}`).join(", ")})`,
-      params,
-    );
-    for (const r of rows) if (r.name !== null) names.set(String(r.id), String(r.name));
+    for (const r of await session.run(trendMemberNames, { table, ids: missing, locale })) if (r.name !== null) names.set(r.id, r.name);
   }
   return names;
 }
@@ -243,14 +237,12 @@ export async function trendExplorer(p: TrendParams, locale: Locale, options: { m
     section: p.section,
   };
   const periodYears = yearsWithin(yearList(oneSeries), p.from, p.to);
-  return withWarehouse(async (session) => {
-    const tables = session.meta.tables;
-    const page = pageSql(spec, { from: p.from, to: p.to, min: p.min, sort: p.sort, dir: p.dir, limit: PAGE_SIZE, offset: (p.page - 1) * PAGE_SIZE }, tables);
-    const summary = summarySql(spec, p.from, p.to, tables);
-    const pageRows = await session.query(page.sql, page.params);
-    const summaryRows = await session.query(summary.sql, summary.params);
+  return withStatements(async (session) => {
+    const page = { from: p.from, to: p.to, min: p.min, sort: p.sort, dir: p.dir, limit: PAGE_SIZE, offset: (p.page - 1) * PAGE_SIZE };
+    const pageRows = await session.run(trendPage, { spec, page });
+    const summaryRows = await session.run(trendSummary, { spec, from: p.from, to: p.to });
     const moverIds = options.movers === false ? [] : pageRows.slice(0, MOVERS).map((r) => String(r.id));
-    const seriesRows: Row[] = moverIds.length && periodYears.length ? await session.query(...spreadSql(seriesSql(spec, periodYears, moverIds, tables))) : [];
+    const seriesRows: Row[] = moverIds.length && periodYears.length ? await session.run(trendSeries, { spec, years: periodYears, ids: moverIds }) : [];
     const names = await memberNames(session, memberTables(oneSeries, p), [...new Set(pageRows.map((r) => String(r.id)))], locale);
     const margins: Margins = { gained: 0, lost: 0, intensive: 0, total: 0, counts: { new: 0, lost: 0, continuing: 0 } };
     let t0 = 0;
@@ -307,8 +299,4 @@ export async function trendExplorer(p: TrendParams, locale: Locale, options: { m
       seriesYears: periodYears,
     };
   });
-}
-
-function spreadSql(q: { sql: string; params: Record<string, unknown> }): [string, Record<string, string | number | boolean | null>] {
-  return [q.sql, q.params as Record<string, string | number | boolean | null>];
 }
