@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fileKey, forgetValue, keyedValue, processValue } from "./processState";
+import { fileKey, forgetValue, heldValue, keyedValue, processValue } from "./processState";
 
 const NAME = "processState.test:value";
 
@@ -58,5 +58,38 @@ describe("processState", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("forgets a value only while it is the one held, when told which", () => {
+    const old = keyedValue(NAME, 1, () => ({ generation: 1 }));
+    const current = keyedValue(NAME, 2, () => ({ generation: 2 }));
+    forgetValue(NAME, old); // a late failure of the old generation
+    expect(heldValue(NAME)).toBe(current);
+    forgetValue(NAME, current);
+    expect(heldValue(NAME)).toBeUndefined();
+  });
+});
+
+/** Production files under src/ (no tests), for the check that every holder goes through processState. */
+function productionFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "__tests__" || entry.name === "fixtures" ? [] : productionFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+describe("process state has one home", () => {
+  const src = path.resolve(__dirname, "..");
+  const files = productionFiles(src).map((file) => ({ file: path.relative(src, file).split(path.sep).join("/"), text: fs.readFileSync(file, "utf8") }));
+
+  it("no module keeps its own holder on globalThis", () => {
+    const holders = files.filter(({ file, text }) => file !== "server/processState.ts" && /globalThis\s+as\b|globalThis\.__/.test(text)).map(({ file }) => file);
+    expect(holders).toEqual([]);
+  });
+
+  it("no server module caches in a module-level let (one copy per bundle: the trap fixed in b7701b2)", () => {
+    const lets = files.filter(({ file }) => file.startsWith("server/")).flatMap(({ file, text }) => text.split("\n").flatMap((line, i) => (/^let /.test(line) ? [`${file}:${i + 1}`] : [])));
+    expect(lets).toEqual([]);
   });
 });

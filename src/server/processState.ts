@@ -6,7 +6,8 @@
  * fixed in b7701b2). Every bundle finds the same registry here.
  *
  * Names are unique across the server: use the module's path and what it holds
- * ("games/data:gameData").
+ * ("games/data:gameData"). Many keyed values with a bound (query results) go in the one LRU,
+ * warehouse/cache.ts's LruCache, itself held here (warehouse/execute:resultCache).
  */
 import "server-only";
 import fs from "node:fs";
@@ -56,7 +57,16 @@ export function fileKey(file: string): string {
   }
 }
 
-/** Forgets the value held under `name` (its next use makes it again). */
-export function forgetValue(name: string): void {
-  registry().delete(name);
+/**
+ * Forgets the value held under `name` (its next use makes it again); with `only`, only while that
+ * value is still the one held (a failed load forgets itself, not the newer value that replaced it).
+ */
+export function forgetValue(name: string, only?: unknown): void {
+  const slots = registry();
+  if (only === undefined || slots.get(name)?.value === only) slots.delete(name);
+}
+
+/** The value held under `name`, if any, without making one. */
+export function heldValue<T>(name: string): T | undefined {
+  return registry().get(name)?.value as T | undefined;
 }

@@ -49,12 +49,12 @@ function lowerBound(sorted: Int32Array, from: number, to: number, v: number): nu
   return lo;
 }
 
-export function opportunityMeasuresFromBinary(m: BinaryMatrix, pci: Float64Array): OpportunityMeasures {
-  const { rows: n, cols, data, colStart, productCountries, ubiquity } = m;
-
-  // Products by decreasing ubiquity (ties by index, for determinism).
-  const order = Int32Array.from({ length: cols }, (_, i) => i).sort((a, b) => ubiquity[b] - ubiquity[a] || a - b);
-
+/**
+ * For every product q, the sum of its proximities S_q (less itself) and its PCI-weighted total over
+ * all countries: row sums of the tables as if a country exported everything, by decreasing ubiquity.
+ */
+function productSums(m: BinaryMatrix, pci: Float64Array, order: Int32Array): { sums: Float64Array; weightedAll: Float64Array } {
+  const { rows: n, cols, colStart, productCountries, ubiquity } = m;
   // Row sums of the tables (a country exporting everything): S_q and the unweighted OG total.
   const rowA = new Float64Array(n);
   const rowAw = new Float64Array(n);
@@ -104,6 +104,16 @@ export function opportunityMeasuresFromBinary(m: BinaryMatrix, pci: Float64Array
       weightedAll[q] = all - pci[q];
     }
   }
+  return { sums, weightedAll };
+}
+
+export function opportunityMeasuresFromBinary(m: BinaryMatrix, pci: Float64Array): OpportunityMeasures {
+  const { rows: n, cols, data, colStart, productCountries, ubiquity } = m;
+
+  // Products by decreasing ubiquity (ties by index, for determinism).
+  const order = Int32Array.from({ length: cols }, (_, i) => i).sort((a, b) => ubiquity[b] - ubiquity[a] || a - b);
+
+  const { sums, weightedAll } = productSums(m, pci, order);
 
   const rel = new Float64Array(n * cols);
   const og = new Float64Array(n * cols);

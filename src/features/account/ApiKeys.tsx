@@ -85,28 +85,7 @@ export function ApiKeys({ initialKeys, limits, maxKeys, nameMax, docsHref }: Pro
         {t("explain", { anonymous: format.number(limits.anonymousPerMinute), key: format.number(limits.keyPerMinute), pro: format.number(limits.proKeyPerMinute) })}{" "}
         <TextLink href={docsHref}>{t("docs")}</TextLink>
       </Text>
-      {created && (
-        <Alert color="teal" title={t("createdTitle", { name: created.name })} data-testid="api-key-created">
-          <Stack gap="xs">
-            <Text size="sm">{t("createdText")}</Text>
-            <Group gap="xs" wrap="nowrap" align="center">
-              <Code data-testid="api-key-value" style={{ overflowWrap: "anywhere", flex: 1 }}>
-                {created.key}
-              </Code>
-              <CopyButton value={created.key}>
-                {({ copied, copy }) => (
-                  <Button size="xs" variant={copied ? "filled" : "light"} color="teal" onClick={copy}>
-                    {copied ? t("copied") : t("copy")}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
-            <Text size="sm">
-              {t("usage")} <Code>{"Authorization: Bearer oto_…"}</Code>
-            </Text>
-          </Stack>
-        </Alert>
-      )}
+      {created && <CreatedKey name={created.name} apiKey={created.key} />}
       <form onSubmit={create} noValidate>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput
@@ -190,5 +169,32 @@ export function ApiKeys({ initialKeys, limits, maxKeys, nameMax, docsHref }: Pro
         </Stack>
       </Modal>
     </Section>
+  );
+}
+
+/** The key just created, shown once, with a copy button and how to send it. */
+function CreatedKey({ name, apiKey }: { name: string; apiKey: string }) {
+  const t = useTranslations("account.apiKeys");
+  return (
+    <Alert color="teal" title={t("createdTitle", { name })} data-testid="api-key-created">
+      <Stack gap="xs">
+        <Text size="sm">{t("createdText")}</Text>
+        <Group gap="xs" wrap="nowrap" align="center">
+          <Code data-testid="api-key-value" style={{ overflowWrap: "anywhere", flex: 1 }}>
+            {apiKey}
+          </Code>
+          <CopyButton value={apiKey}>
+            {({ copied, copy }) => (
+              <Button size="xs" variant={copied ? "filled" : "light"} color="teal" onClick={copy}>
+                {copied ? t("copied") : t("copy")}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+        <Text size="sm">
+          {t("usage")} <Code>{"Authorization: Bearer oto_…"}</Code>
+        </Text>
+      </Stack>
+    </Alert>
   );
 }

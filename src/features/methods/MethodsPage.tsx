@@ -74,14 +74,6 @@ async function loadRuns(): Promise<{ run: ComplexityRun; reasons: Map<string, nu
  */
 export async function MethodsPage({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale, namespace: "methods" });
-  // The figures are written "1.6 × 10⁻¹⁵"; Spanish writes the decimal point as a comma.
-  const separator = decimalSeparator(locale);
-  const figure = (v: string) => v.replace(".", separator);
-  const agreementText = (a: Agreement) => {
-    if (a.kind === "exact") return t("comparison.exact");
-    if (a.kind === "correlation") return t("comparison.correlation", { value: figure(a.value) });
-    return a.measured ? t("comparison.withinMeasured", { bound: figure(a.bound), measured: figure(a.measured) }) : t("comparison.within", { bound: figure(a.bound) });
-  };
   const tr = await getTranslations({ locale, namespace: "rankings" });
   const runs = await loadRuns();
   const reasonLabel = (key: string) => (t.has(`filters.reasons.${key.replace(":", ".")}`) ? t(`filters.reasons.${key.replace(":", ".")}`) : key);
@@ -206,48 +198,7 @@ export async function MethodsPage({ locale }: { locale: Locale }) {
           </Text>
         </Stack>
 
-        <Stack gap="sm" id="comparison" style={{ scrollMarginTop: 90 }}>
-          <Title order={2}>{t("comparison.title")}</Title>
-          <Text>{t("comparison.text")}</Text>
-          <Paper withBorder radius="md">
-            <ScrollArea type="auto">
-              <Table striped verticalSpacing="xs" miw={640} data-testid="comparison-table">
-                <TableThead>
-                  <TableTr>
-                    <TableTh>{t("comparison.columns.measure")}</TableTh>
-                    <TableTh>{t("comparison.columns.reference")}</TableTh>
-                    <TableTh>{t("comparison.columns.agreement")}</TableTh>
-                  </TableTr>
-                </TableThead>
-                <TableTbody>
-                  {COMPARISONS.map((c) => (
-                    <TableTr key={c.id}>
-                      <TableTd>
-                        <Text size="sm" fw={500}>
-                          {t(`comparison.rows.${c.id}.measure`)}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {t(`comparison.rows.${c.id}.note`)}
-                        </Text>
-                      </TableTd>
-                      <TableTd>
-                        <Text size="sm">{REFERENCES[c.reference]}</Text>
-                      </TableTd>
-                      <TableTd>
-                        <Text size="sm">{agreementText(c.agreement)}</Text>
-                      </TableTd>
-                    </TableTr>
-                  ))}
-                </TableTbody>
-              </Table>
-            </ScrollArea>
-          </Paper>
-          <Text>{t("comparison.resolution")}</Text>
-          <Text>{t("comparison.eigenvector")}</Text>
-          <Text size="sm" c="dimmed">
-            {t("comparison.fixture")}
-          </Text>
-        </Stack>
+        <ComparisonSection locale={locale} />
 
         <Stack gap="xs">
           <Title order={2}>{t("rankingsTitle")}</Title>
@@ -265,5 +216,62 @@ export async function MethodsPage({ locale }: { locale: Locale }) {
         </Stack>
       </Stack>
     </Container>
+  );
+}
+
+/** How the engine compares with the reference packages (REFERENCES), as the fixture tests measured. */
+async function ComparisonSection({ locale }: { locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: "methods" });
+  // The figures are written "1.6 × 10⁻¹⁵"; Spanish writes the decimal point as a comma.
+  const separator = decimalSeparator(locale);
+  const figure = (v: string) => v.replace(".", separator);
+  const agreementText = (a: Agreement) => {
+    if (a.kind === "exact") return t("comparison.exact");
+    if (a.kind === "correlation") return t("comparison.correlation", { value: figure(a.value) });
+    return a.measured ? t("comparison.withinMeasured", { bound: figure(a.bound), measured: figure(a.measured) }) : t("comparison.within", { bound: figure(a.bound) });
+  };
+  return (
+    <Stack gap="sm" id="comparison" style={{ scrollMarginTop: 90 }}>
+      <Title order={2}>{t("comparison.title")}</Title>
+      <Text>{t("comparison.text")}</Text>
+      <Paper withBorder radius="md">
+        <ScrollArea type="auto">
+          <Table striped verticalSpacing="xs" miw={640} data-testid="comparison-table">
+            <TableThead>
+              <TableTr>
+                <TableTh>{t("comparison.columns.measure")}</TableTh>
+                <TableTh>{t("comparison.columns.reference")}</TableTh>
+                <TableTh>{t("comparison.columns.agreement")}</TableTh>
+              </TableTr>
+            </TableThead>
+            <TableTbody>
+              {COMPARISONS.map((c) => (
+                <TableTr key={c.id}>
+                  <TableTd>
+                    <Text size="sm" fw={500}>
+                      {t(`comparison.rows.${c.id}.measure`)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {t(`comparison.rows.${c.id}.note`)}
+                    </Text>
+                  </TableTd>
+                  <TableTd>
+                    <Text size="sm">{REFERENCES[c.reference]}</Text>
+                  </TableTd>
+                  <TableTd>
+                    <Text size="sm">{agreementText(c.agreement)}</Text>
+                  </TableTd>
+                </TableTr>
+              ))}
+            </TableTbody>
+          </Table>
+        </ScrollArea>
+      </Paper>
+      <Text>{t("comparison.resolution")}</Text>
+      <Text>{t("comparison.eigenvector")}</Text>
+      <Text size="sm" c="dimmed">
+        {t("comparison.fixture")}
+      </Text>
+    </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { LEGACY_ECI_PATH, rankingPath, type RankingDepth, type RankingKind, type RankingPath, type RankingRevision } from "@/domain/rankings/routes";
@@ -166,15 +167,7 @@ export async function ComplexityRankingPage({
     const [data, countries] = await Promise.all([loadPciRanking(set, source, locale), getMembers("country", locale)]);
     // Countries the run could not place (population unknown) by name, never by code ("twn").
     const names = new Map(countries.map((c) => [String(c.id), c.name]));
-    const columns: RankingColumn[] = [
-      { key: "rank", label: t("columns.rank"), format: "rank" },
-      ...rankChangeColumn(t, previousYear, source.notComparableYear),
-      { key: "name", label: t("columns.product"), format: "name" },
-      { key: "pci", label: t("columns.pci"), format: "index", help: t("columns.pciHelp") },
-      ...(data.hasSeries ? [{ key: "series", label: t("columns.trend"), format: "sparkline" as const, secondary: true }] : []),
-      { key: "ubiquity", label: t("columns.ubiquity"), format: "integer", help: t("columns.ubiquityHelp"), secondary: true },
-      { key: "exports", label: t("columns.productExports"), format: "usd", secondary: true },
-    ];
+    const columns = rankingColumns(t, "pci", rankChangeColumn(t, previousYear, source.notComparableYear), data.hasSeries);
     return (
       <RankingShell heading={heading} lead={lead} subtitle={subtitle}>
         {substitution}
@@ -196,15 +189,7 @@ export async function ComplexityRankingPage({
 
   const [data, countries] = await Promise.all([loadEciRanking(set, source, locale), getMembers("country", locale)]);
   const names = new Map(countries.map((c) => [String(c.id), c.name]));
-  const columns: RankingColumn[] = [
-    { key: "rank", label: t("columns.rank"), format: "rank" },
-    ...rankChangeColumn(t, previousYear, source.notComparableYear),
-    { key: "name", label: t("columns.country"), format: "name" },
-    { key: "eci", label: t("columns.eci"), format: "index", help: t("columns.eciHelp") },
-    ...(data.hasSeries ? [{ key: "series", label: t("columns.trend"), format: "sparkline" as const, secondary: true }] : []),
-    { key: "diversity", label: t("columns.diversity"), format: "integer", help: t("columns.diversityHelp"), secondary: true },
-    { key: "exports", label: t("columns.exports"), format: "usd", help: t("columns.exportsHelp"), secondary: true },
-  ];
+  const columns = rankingColumns(t, "eci", rankChangeColumn(t, previousYear, source.notComparableYear), data.hasSeries);
   const charts = await eciChartProps(data.charts, { locale, high: t("charts.high"), low: t("charts.low"), year: /^\d{4}$/.test(run.period) ? run.year : undefined });
   const sharePath = localised(locale, legacy ? LEGACY_ECI_PATH : setPath(kind, set, run.year));
   return (
@@ -213,55 +198,7 @@ export async function ComplexityRankingPage({
       {selectors}
       {legacy ? <Text size="sm">{t("legacy.dataNote")}</Text> : null}
       {methods}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Paper withBorder p="md" radius="md">
-          <Stack gap="xs">
-            <Title order={2} size="h4">
-              {t("charts.mapTitle", { period })}
-            </Title>
-            <ChartPanel
-              testId="ranking-chart-geomap"
-              spec={charts.map.spec}
-              title={t("charts.mapTitle", { period })}
-              subtitle={setLabel(t, set)}
-              table={charts.map.table}
-              fileName={`eci-map-${set.key}-${run.year}`}
-              sharePath={sharePath}
-              height="clamp(240px, 62vw, 340px)"
-            />
-            {sourceLine}
-          </Stack>
-        </Paper>
-        <Paper withBorder p="md" radius="md">
-          <Stack gap="xs">
-            <Title order={2} size="h4">
-              {t("charts.scatterTitle", { period })}
-            </Title>
-            {charts.scatter ? (
-              <>
-                <ChartPanel
-                  testId="ranking-chart-scatter"
-                  spec={charts.scatter.spec}
-                  title={t("charts.scatterTitle", { period })}
-                  subtitle={setLabel(t, set)}
-                  table={charts.scatter.table}
-                  groups={data.charts.groups}
-                  fileName={`eci-gdp-${set.key}-${run.year}`}
-                  sharePath={sharePath}
-                  height={380}
-                />
-                <SourceLine label={t("sourceLabel")}>
-                  {sourceText(t, run)} {t("charts.gdpSource", { period: data.gdpPeriod.replace("-", "–") })}
-                </SourceLine>
-              </>
-            ) : (
-              <Text c="dimmed" size="sm">
-                {t("charts.noScatter")}
-              </Text>
-            )}
-          </Stack>
-        </Paper>
-      </SimpleGrid>
+      <EciChartGrid t={t} charts={charts} groups={data.charts.groups} gdpPeriod={data.gdpPeriod} set={set} run={run} period={period} sharePath={sharePath} sourceLine={sourceLine} />
       <ExclusionSummary locale={locale} excluded={data.excluded} run={run} namesById={names} />
       <RankingTableCard
         locale={locale}
@@ -273,6 +210,96 @@ export async function ComplexityRankingPage({
         apiUrl={data.apiUrl}
       />
     </RankingShell>
+  );
+}
+
+/** The ranking table's columns: rank, its change, the name, the index, its trend and the index's inputs. */
+function rankingColumns(t: Translate, kind: RankingKind, rankChange: RankingColumn[], hasSeries: boolean): RankingColumn[] {
+  const trend: RankingColumn[] = hasSeries ? [{ key: "series", label: t("columns.trend"), format: "sparkline", secondary: true }] : [];
+  if (kind === "pci") {
+    return [
+      { key: "rank", label: t("columns.rank"), format: "rank" },
+      ...rankChange,
+      { key: "name", label: t("columns.product"), format: "name" },
+      { key: "pci", label: t("columns.pci"), format: "index", help: t("columns.pciHelp") },
+      ...trend,
+      { key: "ubiquity", label: t("columns.ubiquity"), format: "integer", help: t("columns.ubiquityHelp"), secondary: true },
+      { key: "exports", label: t("columns.productExports"), format: "usd", secondary: true },
+    ];
+  }
+  return [
+    { key: "rank", label: t("columns.rank"), format: "rank" },
+    ...rankChange,
+    { key: "name", label: t("columns.country"), format: "name" },
+    { key: "eci", label: t("columns.eci"), format: "index", help: t("columns.eciHelp") },
+    ...trend,
+    { key: "diversity", label: t("columns.diversity"), format: "integer", help: t("columns.diversityHelp"), secondary: true },
+    { key: "exports", label: t("columns.exports"), format: "usd", help: t("columns.exportsHelp"), secondary: true },
+  ];
+}
+
+/** The ECI map and the ECI against GDP per capita scatter, side by side, each with its source line. */
+function EciChartGrid({ t, charts, groups, gdpPeriod, set, run, period, sharePath, sourceLine }: {
+  t: Translate;
+  charts: Awaited<ReturnType<typeof eciChartProps>>;
+  groups: EciCharts["groups"];
+  gdpPeriod: string;
+  set: ComplexitySetDef;
+  run: ComplexityRun;
+  period: string;
+  sharePath: string;
+  sourceLine: ReactNode;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            {t("charts.mapTitle", { period })}
+          </Title>
+          <ChartPanel
+            testId="ranking-chart-geomap"
+            spec={charts.map.spec}
+            title={t("charts.mapTitle", { period })}
+            subtitle={setLabel(t, set)}
+            table={charts.map.table}
+            fileName={`eci-map-${set.key}-${run.year}`}
+            sharePath={sharePath}
+            height="clamp(240px, 62vw, 340px)"
+          />
+          {sourceLine}
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            {t("charts.scatterTitle", { period })}
+          </Title>
+          {charts.scatter ? (
+            <>
+              <ChartPanel
+                testId="ranking-chart-scatter"
+                spec={charts.scatter.spec}
+                title={t("charts.scatterTitle", { period })}
+                subtitle={setLabel(t, set)}
+                table={charts.scatter.table}
+                groups={groups}
+                fileName={`eci-gdp-${set.key}-${run.year}`}
+                sharePath={sharePath}
+                height={380}
+              />
+              <SourceLine label={t("sourceLabel")}>
+                {sourceText(t, run)} {t("charts.gdpSource", { period: gdpPeriod.replace("-", "–") })}
+              </SourceLine>
+            </>
+          ) : (
+            <Text c="dimmed" size="sm">
+              {t("charts.noScatter")}
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+    </SimpleGrid>
   );
 }
 

@@ -81,7 +81,6 @@ export function RankingTable({
   testId?: string;
 }) {
   const t = useTranslations("rankings.table");
-  const locale = useLocale();
   const [query, setQuery] = useState("");
   const [sort, setSort] = useState(defaultSort);
   const [page, setPage] = useState(1);
@@ -114,49 +113,6 @@ export function RankingTable({
   const toggle = (key: SortKey) => {
     setPage(1);
     setSort((s) => (s.key === key ? { key, direction: s.direction === "asc" ? "desc" : "asc" } : { key, direction: key === "rank" || key === "name" ? "asc" : "desc" }));
-  };
-
-  const cell = (row: RankingRow, column: RankingColumn): ReactNode => {
-    switch (column.format) {
-      case "name":
-        return (
-          <Group gap={8} wrap="nowrap">
-            {row.image ? (
-              // eslint-disable-next-line @next/next/no-img-element
-              <img src={row.image} alt="" width={20} height={15} loading="lazy" style={{ objectFit: "cover", borderRadius: 2, flex: "none" }} onError={(e) => (e.currentTarget.style.visibility = "hidden")} />
-            ) : row.color ? (
-              <span aria-hidden style={{ width: 10, height: 10, borderRadius: 2, background: row.color, flex: "none" }} />
-            ) : null}
-            <div>
-              <Text size="sm" fw={500} lh={1.3}>
-                {row.name}
-              </Text>
-              {row.detail ? (
-                <Text size="xs" c="dimmed" lh={1.2}>
-                  {row.detail}
-                </Text>
-              ) : null}
-            </div>
-          </Group>
-        );
-      case "rank":
-        return row.rank ?? "–";
-      case "change":
-        if (row.change === null) return <Text size="xs" c="dimmed">–</Text>;
-        if (row.change === 0) return <Text size="xs" c="dimmed" aria-label={t("unchanged")}>=</Text>;
-        return (
-          <Badge size="sm" variant="filled" miw="max-content" color={row.change > 0 ? "teal.9" : "red.9"} aria-label={row.change > 0 ? t("up", { places: row.change }) : t("down", { places: -row.change })}>
-            {row.change > 0 ? `▲ ${row.change}` : `▼ ${-row.change}`}
-          </Badge>
-        );
-      case "sparkline":
-        return row.series ? <Sparkline values={row.series} label={t("trend", { name: row.name })} /> : null;
-      default: {
-        const v = row.values[column.key];
-        if (v === null || v === undefined) return <Text size="xs" c="dimmed">–</Text>;
-        return formatCell(column.format, v, locale as Locale);
-      }
-    }
   };
 
   const numeric = (c: RankingColumn) => c.format !== "name" && c.format !== "sparkline";
@@ -219,7 +175,7 @@ export function RankingTable({
               <Table.Tr key={row.id} data-row-id={row.id}>
                 {columns.map((c) => (
                   <Table.Td key={c.key} visibleFrom={c.secondary ? "sm" : undefined} ta={numeric(c) ? "right" : "left"} style={{ fontVariantNumeric: "tabular-nums", whiteSpace: numeric(c) ? "nowrap" : undefined }}>
-                    {cell(row, c)}
+                    <RankingCell row={row} column={c} />
                   </Table.Td>
                 ))}
               </Table.Tr>
@@ -243,4 +199,50 @@ export function RankingTable({
       ) : null}
     </div>
   );
+}
+
+/** One cell of the table: the name with its flag or colour, the rank, its change, a trend, or a formatted value. */
+function RankingCell({ row, column }: { row: RankingRow; column: RankingColumn }): ReactNode {
+  const t = useTranslations("rankings.table");
+  const locale = useLocale();
+  switch (column.format) {
+    case "name":
+      return (
+        <Group gap={8} wrap="nowrap">
+          {row.image ? (
+            // eslint-disable-next-line @next/next/no-img-element
+            <img src={row.image} alt="" width={20} height={15} loading="lazy" style={{ objectFit: "cover", borderRadius: 2, flex: "none" }} onError={(e) => (e.currentTarget.style.visibility = "hidden")} />
+          ) : row.color ? (
+            <span aria-hidden style={{ width: 10, height: 10, borderRadius: 2, background: row.color, flex: "none" }} />
+          ) : null}
+          <div>
+            <Text size="sm" fw={500} lh={1.3}>
+              {row.name}
+            </Text>
+            {row.detail ? (
+              <Text size="xs" c="dimmed" lh={1.2}>
+                {row.detail}
+              </Text>
+            ) : null}
+          </div>
+        </Group>
+      );
+    case "rank":
+      return row.rank ?? "–";
+    case "change":
+      if (row.change === null) return <Text size="xs" c="dimmed">–</Text>;
+      if (row.change === 0) return <Text size="xs" c="dimmed" aria-label={t("unchanged")}>=</Text>;
+      return (
+        <Badge size="sm" variant="filled" miw="max-content" color={row.change > 0 ? "teal.9" : "red.9"} aria-label={row.change > 0 ? t("up", { places: row.change }) : t("down", { places: -row.change })}>
+          {row.change > 0 ? `▲ ${row.change}` : `▼ ${-row.change}`}
+        </Badge>
+      );
+    case "sparkline":
+      return row.series ? <Sparkline values={row.series} label={t("trend", { name: row.name })} /> : null;
+    default: {
+      const v = row.values[column.key];
+      if (v === null || v === undefined) return <Text size="xs" c="dimmed">–</Text>;
+      return formatCell(column.format, v, locale as Locale);
+    }
+  }
 }

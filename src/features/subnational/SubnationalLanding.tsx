@@ -198,36 +198,7 @@ export async function SubnationalLanding({ locale, country }: { locale: Locale; 
                   </Text>
                 )}
                 {data ? (
-                  <>
-                    <Text data-testid="level-summary">
-                      {t("landing.withData", { count: data.members.length, year: String(data.year), flow: data.flow, currency: data.currency })}
-                    </Text>
-                    <ScrollAreaAutosize mah={480} type="auto">
-                      <Table striped highlightOnHover data-testid="level-members">
-                        <TableThead>
-                          <TableTr>
-                            <TableTh>#</TableTh>
-                            <TableTh>{levelName(level.slug)}</TableTh>
-                            <TableTh ta="right">{t("landing.value", { flow: data.flow, year: String(data.year), currency: data.currency })}</TableTh>
-                          </TableTr>
-                        </TableThead>
-                        <TableTbody>
-                          {data.members.slice(0, limit).map((m, i) => (
-                            <TableTr key={m.id}>
-                              <TableTd>{i + 1}</TableTd>
-                              <TableTd>
-                                <TextLink href={memberHref(level.slug, m.id)} data-testid="member-link">
-                                  {m.name}
-                                </TextLink>
-                              </TableTd>
-                              <TableTd ta="right">{formatUsd(m.value, locale, { compact: true, currency: data.currency })}</TableTd>
-                            </TableTr>
-                          ))}
-                        </TableTbody>
-                      </Table>
-                    </ScrollAreaAutosize>
-                    {data.members.length > limit && <Text size="sm">{t("landing.moreMembers", { count: data.members.length - limit })}</Text>}
-                  </>
+                  <LevelMemberList locale={locale} countryCode={country.code} levelSlug={level.slug} data={data} limit={limit} />
                 ) : (
                   <Text data-testid="level-no-data">{years.length ? t("landing.dataWithoutList") : t("landing.noDataHere")}</Text>
                 )}
@@ -249,5 +220,42 @@ export async function SubnationalLanding({ locale, country }: { locale: Locale; 
         <OperatorDocLine locale={locale} doc="subnational" />
       </Stack>
     </Container>
+  );
+}
+
+/** A level's members with data (the first `limit`), each linking to its profile. */
+async function LevelMemberList({ locale, countryCode, levelSlug, data, limit }: { locale: Locale; countryCode: string; levelSlug: string; data: LevelMembers; limit: number }) {
+  const t = await getTranslations({ locale, namespace: "subnational" });
+  return (
+    <>
+      <Text data-testid="level-summary">
+        {t("landing.withData", { count: data.members.length, year: String(data.year), flow: data.flow, currency: data.currency })}
+      </Text>
+      <ScrollAreaAutosize mah={480} type="auto">
+        <Table striped highlightOnHover data-testid="level-members">
+          <TableThead>
+            <TableTr>
+              <TableTh>#</TableTh>
+              <TableTh>{t(`levels.${levelSlug}`)}</TableTh>
+              <TableTh ta="right">{t("landing.value", { flow: data.flow, year: String(data.year), currency: data.currency })}</TableTh>
+            </TableTr>
+          </TableThead>
+          <TableTbody>
+            {data.members.slice(0, limit).map((m, i) => (
+              <TableTr key={m.id}>
+                <TableTd>{i + 1}</TableTd>
+                <TableTd>
+                  <TextLink href={`/${locale}/profile${subnationalMemberPath(countryCode, levelSlug, m.id)}`} data-testid="member-link">
+                    {m.name}
+                  </TextLink>
+                </TableTd>
+                <TableTd ta="right">{formatUsd(m.value, locale, { compact: true, currency: data.currency })}</TableTd>
+              </TableTr>
+            ))}
+          </TableTbody>
+        </Table>
+      </ScrollAreaAutosize>
+      {data.members.length > limit && <Text size="sm">{t("landing.moreMembers", { count: data.members.length - limit })}</Text>}
+    </>
   );
 }

@@ -62,6 +62,45 @@ function initialState(raw: Record<string, string>, depth: ProductDepth): State {
   };
 }
 
+/** The simulation parameters a form state asks for (the URL the server page reads). */
+function params(s: State): Partial<TariffParams> {
+  return {
+    importer: s.importer ?? undefined,
+    depth: s.depth,
+    product: s.product ?? undefined,
+    year: s.year ? Number(s.year) : undefined,
+    current: asNumber(s.current) ?? undefined,
+    next: asNumber(s.next) ?? undefined,
+    partner: s.scope === "one" ? (s.partner ?? undefined) : undefined,
+    em: asNumber(s.em) ?? undefined,
+    sigma: asNumber(s.sigma) ?? undefined,
+    ex: asNumber(s.ex) ?? undefined,
+    base: s.base,
+  };
+}
+
+/** What is wrong with a form state, per field (empty when it can be simulated). */
+function validate(s: State, t: ReturnType<typeof useTranslations>): Errors {
+  const e: Errors = {};
+  if (!s.importer) e.importer = t("required");
+  if (!s.product) e.product = t("required");
+  for (const key of ["current", "next"] as const) {
+    const v = asNumber(s[key]);
+    if (v === null) e[key] = key === "next" && String(s[key]).trim() === "" ? t("required") : t("invalidNumber");
+    else if (v < 0) e[key] = t("negative");
+    else if (v > MAX_TARIFF_PERCENT) e[key] = t("tooHigh", { max: MAX_TARIFF_PERCENT });
+  }
+  const em = asNumber(s.em);
+  if (em === null || em < ELASTICITY_LIMITS.importDemand[0] || em > 0) e.em = t("emRange", { min: ELASTICITY_LIMITS.importDemand[0] });
+  const sigma = asNumber(s.sigma);
+  if (sigma === null || sigma < 0 || sigma > ELASTICITY_LIMITS.substitution[1]) e.sigma = t("sigmaRange", { max: ELASTICITY_LIMITS.substitution[1] });
+  const ex = asNumber(s.ex);
+  if (ex === null || ex < ELASTICITY_LIMITS.exportSupply[0] || ex > ELASTICITY_LIMITS.exportSupply[1]) e.ex = t("exRange", { max: ELASTICITY_LIMITS.exportSupply[1] });
+  if (s.scope === "one" && !s.partner) e.partner = t("required");
+  if (s.scope === "one" && s.partner && s.partner === s.importer) e.partner = t("samePartner");
+  return e;
+}
+
 /** The scenario form. Submitting puts the whole form in the URL; the server page simulates from it. */
 export function TariffForm({ options, raw, depth, path }: { options: FormOptions; raw: Record<string, string>; depth: ProductDepth; path: string }) {
   const t = useTranslations("tariff.form");
@@ -86,50 +125,13 @@ export function TariffForm({ options, raw, depth, path }: { options: FormOptions
     [options.years, t],
   );
 
-  function params(s: State): Partial<TariffParams> {
-    return {
-      importer: s.importer ?? undefined,
-      depth: s.depth,
-      product: s.product ?? undefined,
-      year: s.year ? Number(s.year) : undefined,
-      current: asNumber(s.current) ?? undefined,
-      next: asNumber(s.next) ?? undefined,
-      partner: s.scope === "one" ? (s.partner ?? undefined) : undefined,
-      em: asNumber(s.em) ?? undefined,
-      sigma: asNumber(s.sigma) ?? undefined,
-      ex: asNumber(s.ex) ?? undefined,
-      base: s.base,
-    };
-  }
-
-  function validate(s: State): Errors {
-    const e: Errors = {};
-    if (!s.importer) e.importer = t("required");
-    if (!s.product) e.product = t("required");
-    for (const key of ["current", "next"] as const) {
-      const v = asNumber(s[key]);
-      if (v === null) e[key] = key === "next" && String(s[key]).trim() === "" ? t("required") : t("invalidNumber");
-      else if (v < 0) e[key] = t("negative");
-      else if (v > MAX_TARIFF_PERCENT) e[key] = t("tooHigh", { max: MAX_TARIFF_PERCENT });
-    }
-    const em = asNumber(s.em);
-    if (em === null || em < ELASTICITY_LIMITS.importDemand[0] || em > 0) e.em = t("emRange", { min: ELASTICITY_LIMITS.importDemand[0] });
-    const sigma = asNumber(s.sigma);
-    if (sigma === null || sigma < 0 || sigma > ELASTICITY_LIMITS.substitution[1]) e.sigma = t("sigmaRange", { max: ELASTICITY_LIMITS.substitution[1] });
-    const ex = asNumber(s.ex);
-    if (ex === null || ex < ELASTICITY_LIMITS.exportSupply[0] || ex > ELASTICITY_LIMITS.exportSupply[1]) e.ex = t("exRange", { max: ELASTICITY_LIMITS.exportSupply[1] });
-    if (s.scope === "one" && !s.partner) e.partner = t("required");
-    if (s.scope === "one" && s.partner && s.partner === s.importer) e.partner = t("samePartner");
-    return e;
-  }
-
   function go(p: Partial<TariffParams>) {
     startTransition(() => router.push(`${path}?${tariffSearch(p)}`, { scroll: false }));
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validate(state);
+    const found = validate(state, t);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     go(params(state));
@@ -147,20 +149,7 @@ export function TariffForm({ options, raw, depth, path }: { options: FormOptions
   return (
     <form onSubmit={submit} noValidate data-testid="tariff-form" aria-label={t("heading")}>
       <Stack gap="md">
-        {options.depths.length > 1 && (
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="tariff-depth-label">
-              {t("depth")}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="tariff-depth-label"
-              data-testid="tariff-depth"
-              value={state.depth}
-              onChange={changeDepth}
-              data={options.depths.map((d) => ({ value: d, label: t(`depths.${d}`) }))}
-            />
-          </Stack>
-        )}
+        {options.depths.length > 1 && <DepthControl depths={options.depths} value={state.depth} onChange={changeDepth} />}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Select
             label={t("importer")}
@@ -243,26 +232,7 @@ export function TariffForm({ options, raw, depth, path }: { options: FormOptions
             )}
           </Stack>
         </SimpleGrid>
-        <Fieldset legend={t("elasticities")} data-testid="tariff-elasticities">
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <NumberInput label={t("importDemand")} description={t("importDemandHint")} value={state.em} onChange={(v) => set("em", v)} error={errors.em} step={0.1} data-testid="tariff-em" {...numberProps} />
-            <NumberInput label={t("substitution")} description={t("substitutionHint")} value={state.sigma} onChange={(v) => set("sigma", v)} error={errors.sigma} step={0.1} data-testid="tariff-sigma" {...numberProps} />
-            <NumberInput label={t("exportSupply")} description={t("exportSupplyHint")} value={state.ex} onChange={(v) => set("ex", v)} error={errors.ex} data-testid="tariff-ex" {...numberProps} />
-          </SimpleGrid>
-          <Group justify="flex-end" mt="xs">
-            <Button
-              variant="subtle"
-              size="xs"
-              onClick={() => {
-                set("em", DEFAULT_ELASTICITIES.importDemand);
-                set("sigma", DEFAULT_ELASTICITIES.substitution);
-                set("ex", DEFAULT_ELASTICITIES.exportSupply);
-              }}
-            >
-              {t("resetElasticities")}
-            </Button>
-          </Group>
-        </Fieldset>
+        <ElasticityFields state={state} errors={errors} set={set} numberProps={numberProps} />
         <Group>
           <Button type="submit" loading={pending} data-testid="tariff-submit">
             {t("submit")}
@@ -270,5 +240,56 @@ export function TariffForm({ options, raw, depth, path }: { options: FormOptions
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The three elasticities of the simulation, with a reset to the defaults. */
+function ElasticityFields({ state, errors, set, numberProps }: {
+  state: State;
+  errors: Errors;
+  set: <K extends keyof State>(key: K, value: State[K]) => void;
+  numberProps: { decimalSeparator: string; clampBehavior: "none"; allowNegative: boolean; hideControls: boolean };
+}) {
+  const t = useTranslations("tariff.form");
+  return (
+    <Fieldset legend={t("elasticities")} data-testid="tariff-elasticities">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <NumberInput label={t("importDemand")} description={t("importDemandHint")} value={state.em} onChange={(v) => set("em", v)} error={errors.em} step={0.1} data-testid="tariff-em" {...numberProps} />
+        <NumberInput label={t("substitution")} description={t("substitutionHint")} value={state.sigma} onChange={(v) => set("sigma", v)} error={errors.sigma} step={0.1} data-testid="tariff-sigma" {...numberProps} />
+        <NumberInput label={t("exportSupply")} description={t("exportSupplyHint")} value={state.ex} onChange={(v) => set("ex", v)} error={errors.ex} data-testid="tariff-ex" {...numberProps} />
+      </SimpleGrid>
+      <Group justify="flex-end" mt="xs">
+        <Button
+          variant="subtle"
+          size="xs"
+          onClick={() => {
+            set("em", DEFAULT_ELASTICITIES.importDemand);
+            set("sigma", DEFAULT_ELASTICITIES.substitution);
+            set("ex", DEFAULT_ELASTICITIES.exportSupply);
+          }}
+        >
+          {t("resetElasticities")}
+        </Button>
+      </Group>
+    </Fieldset>
+  );
+}
+
+/** The product depth of the simulation, where the data offers more than one. */
+function DepthControl({ depths, value, onChange }: { depths: readonly ProductDepth[]; value: ProductDepth; onChange: (value: string) => void }) {
+  const t = useTranslations("tariff.form");
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="tariff-depth-label">
+        {t("depth")}
+      </Text>
+      <SegmentedControl
+        aria-labelledby="tariff-depth-label"
+        data-testid="tariff-depth"
+        value={value}
+        onChange={onChange}
+        data={depths.map((d) => ({ value: d, label: t(`depths.${d}`) }))}
+      />
+    </Stack>
   );
 }

@@ -16,6 +16,10 @@ import { signedPp, signedUsd } from "./format";
 
 const PATH = "/trend-explorer";
 
+type Translate = Awaited<ReturnType<typeof getTranslations>>;
+
+const compactUsd = (v: number, locale: Locale) => formatUsd(v, locale, { compact: true });
+
 function sortHref(locale: Locale, p: TrendParams, sort: TrendSort): string {
   const dir = p.sort === sort && p.dir === "desc" ? "asc" : "desc";
   return `/${locale}${PATH}?${trendSearch({ ...p, sort, dir, page: 1 })}`;
@@ -25,12 +29,7 @@ export async function TrendResultView({ result, locale, interactive }: { result:
   const [t, names] = await Promise.all([getTranslations({ locale, namespace: "trends" }), sourceNames(locale)]);
   const p = result.params;
   const reporterName = result.reporter.kind === "world" ? t("form.world") : result.reporter.name;
-  const usd = (v: number) => formatUsd(v, locale, { compact: true });
-  const pp = (v: number | null) => {
-    const s = signedPp(v, locale);
-    return s === null ? "–" : t("pp", { value: s });
-  };
-  const summaryArgs = { reporter: reporterName, flow: t(`flows.${p.flow}`), v0: usd(result.totals.t0), v1: usd(result.totals.t1), from: String(p.from), to: String(p.to) };
+  const summaryArgs = { reporter: reporterName, flow: t(`flows.${p.flow}`), v0: compactUsd(result.totals.t0, locale), v1: compactUsd(result.totals.t1, locale), from: String(p.from), to: String(p.to) };
   const memberHeader = p.by === "partners" ? t("columns.partner") : t("columns.product");
   const columns: { key: TrendSort; label: string }[] = [
     { key: "v0", label: String(p.from) },
@@ -78,31 +77,7 @@ export async function TrendResultView({ result, locale, interactive }: { result:
         </Text>
       </Stack>
 
-      <Card withBorder radius="md" padding="md">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t("decomposition.title")}
-          </Title>
-          <DecompositionChart
-            margins={result.margins}
-            locale={locale}
-            labels={{
-              new: t("decomposition.new", { count: formatNumber(result.margins.counts.new, locale) }),
-              lost: t("decomposition.lost", { count: formatNumber(result.margins.counts.lost, locale) }),
-              continuing: t("decomposition.continuing", { count: formatNumber(result.margins.counts.continuing, locale) }),
-              total: t("decomposition.total"),
-              series: t("decomposition.series"),
-              part: t("decomposition.part"),
-            }}
-            title={t("decomposition.title")}
-            fileName={`trend-margins-${p.from}-${p.to}`}
-            sharePath={interactive ? `/${locale}${PATH}?${trendSearch(p)}` : undefined}
-          />
-          <Text size="xs" c="dimmed">
-            {t("decomposition.note", { from: String(p.from), to: String(p.to) })}
-          </Text>
-        </Stack>
-      </Card>
+      <DecompositionCard result={result} locale={locale} interactive={interactive} />
 
       {result.series.length > 0 && (
         <Stack gap="xs">
@@ -141,42 +116,7 @@ export async function TrendResultView({ result, locale, interactive }: { result:
               </TableThead>
               <TableTbody>
                 {result.rows.map((r, i) => (
-                  <TableTr key={r.id} data-testid="trend-row" data-id={r.id} data-status={r.status}>
-                    <TableTd c="dimmed">{offset + i + 1}</TableTd>
-                    <TableTd maw={280}>
-                      <Group gap={6} wrap="nowrap">
-                        <Box style={{ minWidth: 0 }}>
-                          {r.href ? (
-                            <TextLink href={`/${locale}${r.href}`} underline="hover" lineClamp={2} data-testid="trend-row-link">
-                              {r.name}
-                            </TextLink>
-                          ) : (
-                            <Text size="sm" lineClamp={2}>
-                              {r.name}
-                            </Text>
-                          )}
-                          <Text size="xs" c="dimmed">
-                            {r.id}
-                          </Text>
-                        </Box>
-                        {(r.status === "new" || r.status === "lost") && (
-                          <Badge size="xs" variant="light" color={r.status === "new" ? "teal" : "red"}>
-                            {t(`status.${r.status}`)}
-                          </Badge>
-                        )}
-                      </Group>
-                    </TableTd>
-                    <TableTd ta="right">{usd(r.v0)}</TableTd>
-                    <TableTd ta="right">{usd(r.v1)}</TableTd>
-                    <TableTd ta="right" c={r.change > 0 ? "teal" : r.change < 0 ? "red" : undefined} data-testid="trend-change">
-                      {signedUsd(r.change, locale)}
-                    </TableTd>
-                    <TableTd ta="right" data-testid="trend-cagr">
-                      {r.cagr !== null ? formatGrowth(r.cagr, locale) : r.status === "new" ? t("status.new") : "–"}
-                    </TableTd>
-                    <TableTd ta="right">{pp(r.shareChange)}</TableTd>
-                    <TableTd ta="right">{pp(r.contribution)}</TableTd>
-                  </TableTr>
+                  <TrendRow key={r.id} row={r} rank={offset + i + 1} locale={locale} t={t} />
                 ))}
               </TableTbody>
             </Table>
@@ -211,5 +151,83 @@ export async function TrendResultView({ result, locale, interactive }: { result:
         )}
       </Stack>
     </Stack>
+  );
+}
+
+/** The total's change split into new, lost and continuing members (the extensive and intensive margins). */
+async function DecompositionCard({ result, locale, interactive }: { result: TrendResult; locale: Locale; interactive: boolean }) {
+  const t = await getTranslations({ locale, namespace: "trends" });
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t("decomposition.title")}
+        </Title>
+        <DecompositionChart
+          margins={result.margins}
+          locale={locale}
+          labels={{
+            new: t("decomposition.new", { count: formatNumber(result.margins.counts.new, locale) }),
+            lost: t("decomposition.lost", { count: formatNumber(result.margins.counts.lost, locale) }),
+            continuing: t("decomposition.continuing", { count: formatNumber(result.margins.counts.continuing, locale) }),
+            total: t("decomposition.total"),
+            series: t("decomposition.series"),
+            part: t("decomposition.part"),
+          }}
+          title={t("decomposition.title")}
+          fileName={`trend-margins-${result.params.from}-${result.params.to}`}
+          sharePath={interactive ? `/${locale}${PATH}?${trendSearch(result.params)}` : undefined}
+        />
+        <Text size="xs" c="dimmed">
+          {t("decomposition.note", { from: String(result.params.from), to: String(result.params.to) })}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** One member of the ranking: its rank, name (linked to its profile) and new/lost badge, values and changes. */
+function TrendRow({ row: r, rank, locale, t }: { row: TrendResult["rows"][number]; rank: number; locale: Locale; t: Translate }) {
+  const pp = (v: number | null) => {
+    const s = signedPp(v, locale);
+    return s === null ? "–" : t("pp", { value: s });
+  };
+  return (
+    <TableTr data-testid="trend-row" data-id={r.id} data-status={r.status}>
+      <TableTd c="dimmed">{rank}</TableTd>
+      <TableTd maw={280}>
+        <Group gap={6} wrap="nowrap">
+          <Box style={{ minWidth: 0 }}>
+            {r.href ? (
+              <TextLink href={`/${locale}${r.href}`} underline="hover" lineClamp={2} data-testid="trend-row-link">
+                {r.name}
+              </TextLink>
+            ) : (
+              <Text size="sm" lineClamp={2}>
+                {r.name}
+              </Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {r.id}
+            </Text>
+          </Box>
+          {(r.status === "new" || r.status === "lost") && (
+            <Badge size="xs" variant="light" color={r.status === "new" ? "teal" : "red"}>
+              {t(`status.${r.status}`)}
+            </Badge>
+          )}
+        </Group>
+      </TableTd>
+      <TableTd ta="right">{compactUsd(r.v0, locale)}</TableTd>
+      <TableTd ta="right">{compactUsd(r.v1, locale)}</TableTd>
+      <TableTd ta="right" c={r.change > 0 ? "teal" : r.change < 0 ? "red" : undefined} data-testid="trend-change">
+        {signedUsd(r.change, locale)}
+      </TableTd>
+      <TableTd ta="right" data-testid="trend-cagr">
+        {r.cagr !== null ? formatGrowth(r.cagr, locale) : r.status === "new" ? t("status.new") : "–"}
+      </TableTd>
+      <TableTd ta="right">{pp(r.shareChange)}</TableTd>
+      <TableTd ta="right">{pp(r.contribution)}</TableTd>
+    </TableTr>
   );
 }

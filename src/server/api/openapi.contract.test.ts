@@ -18,6 +18,9 @@ const { openApiDocument } = await import("./openapi");
 const { CUBES, cubeLevels } = await import("@/server/warehouse/registry");
 const { parseTime } = await import("@/server/warehouse/query");
 const { parseTesseractParams } = await import("@/server/tesseract/params");
+const { LOCALES } = await import("@/domain/i18n/locales");
+const { profileView } = await import("@/domain/visualize/profileViews");
+const { encodeVizState, MAX_STATE_CHARS } = await import("@/domain/visualize/stateCodec");
 
 type Json = Record<string, unknown>;
 interface Operation {
@@ -269,10 +272,14 @@ describe("constraints that refuse what the validators refuse", () => {
     }
   });
 
-  it("a view path is a visualisation URL of the site", () => {
-    const path = schemaOf("viewRows", "path");
-    expect(matches(path, "/en/visualize/tree_map/hs92/export/chl/all/show/2018")).toBe(true);
-    for (const bad of ["", "/en/profile/country/chl", "//evil.example/en/visualize/x", "/fr/visualize/tree_map", "/en/visualize/embed/tree_map"]) expect(matches(path, bad), bad).toBe(false);
+  it("a view state is the canonical JSON the view state codec writes, in a language of the site", () => {
+    const state = schemaOf("viewRows", "state") as { pattern?: string; maxLength?: number };
+    expect(state.maxLength).toBe(MAX_STATE_CHARS);
+    for (const view of [profileView({ chart: "tree_map", country: "chl", product: "show", time: 2018 }), profileView({ chart: "line", flow: "import", country: "deu", partner: "fra", time: { from: 1995, to: 2018 }, classification: "hs12" })]) {
+      expect(matches(state, encodeVizState(view)), encodeVizState(view)).toBe(true);
+    }
+    for (const bad of ["", "/en/visualize/tree_map/hs92/export/chl/all/show/2018", '{"chart":"pie","classification":"hs92","flow":"export","country":{"kind":"all"}}', '{ "chart":"tree_map"}', '["tree_map"]']) expect(matches(state, bad), bad).toBe(false);
+    expect(schemaOf("viewRows", "locale").enum).toEqual([...LOCALES]);
   });
 
   it("a year parameter is bounded (not any integer)", () => {

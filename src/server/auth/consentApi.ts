@@ -15,6 +15,7 @@ import { clearHistory, listHistory, recordVisit, recordVisits } from "@/server/h
 import { mayKeepHistory, saveConsent } from "@/server/consent/store";
 import { fingerprintOf, idempotent, readIdempotencyKey, type Answer } from "@/server/db/idempotency";
 import { whileDatabaseAnswers } from "@/server/db/unavailable";
+import { processValue } from "@/server/processState";
 
 const MINUTE = 60_000;
 const BODY_LIMIT = 4 * 1024;
@@ -24,12 +25,9 @@ interface Limiters {
   history: WindowCounter;
 }
 
-const holder = globalThis as unknown as { __otoConsentLimiters?: Limiters };
-
 /** Per user (shared by every node with PostgreSQL): generous for people, tight enough for scripts. */
 function limiters(): Limiters {
-  holder.__otoConsentLimiters ??= { consent: windowCounter("consent", 30, 5 * MINUTE), history: windowCounter("history", 120, MINUTE) };
-  return holder.__otoConsentLimiters;
+  return processValue("auth/consentApi:limiters", () => ({ consent: windowCounter("consent", 30, 5 * MINUTE), history: windowCounter("history", 120, MINUTE) }));
 }
 
 

@@ -21,6 +21,7 @@ import { authOrigin, ensureNextAuthUrl, secureCookies } from "@/server/origin";
 import { verifyPassword } from "./password";
 import { authSecret } from "./secret";
 import { endSessions, findUserByEmail, findUserById, markEmailVerified, toPublicUser } from "./users";
+import { processValue } from "@/server/processState";
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 export const SIGN_IN_LINK_MINUTES = 30;
@@ -58,7 +59,8 @@ function logLine(level: "error" | "warn" | "debug", code: string, metadata?: unk
   else if (level === "warn") console.warn(line);
 }
 
-let outageLoggedAt = 0;
+/** When the outage was last logged: once in ten seconds for the whole process (processState). */
+const outageLog = processValue("auth/options:outageLog", () => ({ at: 0 }));
 
 /**
  * Every session read checks the user's row: a deleted user or an older session version (password
@@ -73,8 +75,8 @@ export async function refreshSessionToken(token: JWT, findUser: (id: string) => 
     row = token.sub ? await findUser(token.sub) : undefined;
   } catch (error) {
     if (!token.u || !isDatabaseUnavailable(error)) throw error;
-    if (now - outageLoggedAt > 10_000) {
-      outageLoggedAt = now;
+    if (now - outageLog.at > 10_000) {
+      outageLog.at = now;
       console.warn(`[auth] the app database is unreachable: sessions are answered from their tokens until it returns (${describeCause(error)})`);
     }
     return token;
@@ -87,14 +89,15 @@ export async function refreshSessionToken(token: JWT, findUser: (id: string) => 
   return token;
 }
 
-let cached: NextAuthOptions | null = null;
-
-/** Built on first use (not at import), so `next build` never needs the secret. */
+/** Built on first use (not at import), so `next build` never needs the secret; one for every bundle. */
 export function authOptions(): NextAuthOptions {
-  if (cached) return cached;
+  return processValue("auth/options:nextAuth", buildAuthOptions);
+}
+
+function buildAuthOptions(): NextAuthOptions {
   ensureNextAuthUrl();
   const secure = secureCookies();
-  cached = {
+  return {
     secret: authSecret(),
     useSecureCookies: secure,
     adapter: appAdapter(),
@@ -182,5 +185,4 @@ export function authOptions(): NextAuthOptions {
       debug() {},
     },
   };
-  return cached;
 }

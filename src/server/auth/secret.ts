@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { settings, type Env } from "@/server/settings";
+import { keyedValue } from "@/server/processState";
 
 export const SECRET_FILE = "data/auth-secret";
 
@@ -26,17 +27,12 @@ export function configuredSecret(env?: Env): string | undefined {
   return settings(env).authSecret ?? undefined;
 }
 
-let cached: { key: string; secret: string } | null = null;
-
 export function authSecret(env?: Env, cwd = process.cwd()): string {
   const configured = configuredSecret(env);
   if (configured) return configured;
   if (settings(env).production) throw new MissingSecretError();
   const file = resolve(cwd, SECRET_FILE);
-  if (cached?.key === file) return cached.secret;
-  const secret = readOrCreateSecretFile(file);
-  cached = { key: file, secret };
-  return secret;
+  return keyedValue("auth/secret:fileSecret", file, () => readOrCreateSecretFile(file));
 }
 
 /** Reads the persisted secret, creating it (readable by the owner only) on first use. */

@@ -18,9 +18,11 @@ const { AuthHandler } = createRequire(import.meta.url)(join(process.cwd(), "node
 const { encode } = await import("next-auth/jwt");
 const { authOptions, refreshSessionToken, SessionEndedError } = await import("./options");
 const { createUser, endSessions } = await import("./users");
-const { getDb } = await import("@/server/db/client");
+const { getDb, APP_DB } = await import("@/server/db/client");
+const { heldValue } = await import("@/server/processState");
 
-const holder = globalThis as unknown as { __otoAppDb?: { key: string; db: AppDb } };
+/** The process's database slot (processState): swapped for a refusing one while "down". */
+const appDb = () => heldValue<{ db: AppDb }>(APP_DB)!;
 const COOKIE = "next-auth.session-token";
 
 /** The app database as a stopped PostgreSQL looks to the pool: every query refused. */
@@ -44,7 +46,7 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  holder.__otoAppDb!.db = realDb;
+  appDb().db = realDb;
   vi.restoreAllMocks();
 });
 
@@ -68,7 +70,7 @@ describe("GET /api/auth/session while the app database is unreachable", () => {
 
   it("keeps the user signed in from the token and never deletes the cookie", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    holder.__otoAppDb!.db = refusedDb(realDb);
+    appDb().db = refusedDb(realDb);
     for (let i = 0; i < 3; i++) {
       const answer = await readSession();
       expect((answer.body as { user?: { id?: string; email?: string } }).user).toMatchObject({ id: userId, email: "ana@outage.org" });

@@ -29,6 +29,7 @@ import { whileDatabaseAnswers } from "@/server/db/unavailable";
 import { answerQuestion } from "./interpreter";
 import { answerWithLlm, llmConfig } from "./llm";
 import { appendTurn, deleteSession, getSession, listSessions, mayKeepChat, saveSession } from "@/server/chatSessions/repository";
+import { processValue } from "@/server/processState";
 
 const MINUTE = 60_000;
 /** Per address and per user: a person asks a few questions a minute; a script is stopped. */
@@ -42,15 +43,12 @@ interface Limiters {
   sessions: WindowCounter;
 }
 
-const holder = globalThis as unknown as { __otoChatLimiters?: Limiters };
-
 function limiters(): Limiters {
-  holder.__otoChatLimiters ??= {
+  return processValue<Limiters>("chat/api:limiters", () => ({
     address: windowCounter("chat-address", CHAT_LIMITS.perAddress, MINUTE),
     user: windowCounter("chat-user", CHAT_LIMITS.perUser, MINUTE),
     sessions: windowCounter("chat-sessions", CHAT_LIMITS.sessionWrites, MINUTE),
-  };
-  return holder.__otoChatLimiters;
+  }));
 }
 
 const noStore = { "Cache-Control": "no-store" };

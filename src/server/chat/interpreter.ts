@@ -21,6 +21,7 @@ import type { Entity, ProfileIndex } from "@/server/search/engine";
 import { answerPlan, NoData, type AnswerEnv, type Translate } from "./answer";
 import { baseDictionary, chatEntity, dictionaryFor, fuzzyEntity } from "./dictionary";
 import { phraseKey } from "@/domain/chat/parse";
+import { processValue } from "@/server/processState";
 
 const MESSAGES = { en, es, zh } as const;
 
@@ -59,8 +60,8 @@ interface StarterState {
   index: ProfileIndex | null;
   loading: Promise<void> | null;
 }
-// On globalThis: the start-up warm-up (instrumentation) and the pages have module scopes of their own.
-const starterState: StarterState = ((globalThis as unknown as { __otoChatStarters?: StarterState }).__otoChatStarters ??= { data: null, index: null, loading: null });
+// In processState: the start-up warm-up (instrumentation) and the pages have module scopes of their own.
+const starterState = processValue<StarterState>("chat/interpreter:starters", () => ({ data: null, index: null, loading: null }));
 
 async function loadStarters(): Promise<void> {
   const index = await profileIndex();

@@ -29,6 +29,7 @@ import { Pool } from "pg";
 import { databaseTarget, redactedUrl } from "./config";
 import * as schema from "./schema";
 import * as pgSchema from "./schema.pg";
+import { forgetValue, heldValue, keyedValue } from "@/server/processState";
 
 /** The query builder the repositories write against (SQLite's types; PostgreSQL's at run time when so configured). */
 export type Orm = BetterSQLite3Database<typeof schema>;
@@ -169,20 +170,20 @@ export function openPgDb(url: string, options: { max?: number; migrationsFolder?
   };
 }
 
-// Kept on globalThis so development hot reloads (and the server script beside Next.js) share one.
-const holder = globalThis as unknown as { __otoAppDb?: { key: string; db: AppDb } };
+/**
+ * The process's database, per target, in processState so development hot reloads (and the server
+ * script beside Next.js) share one. Held as `{ db }`: tests swap `db` for a refusing one.
+ */
+export const APP_DB = "db/client:appDb";
 
 export function getDb(): AppDb {
   const target = databaseTarget();
   const key = target.kind === "sqlite" ? `sqlite:${target.path}` : target.url;
-  if (!holder.__otoAppDb || holder.__otoAppDb.key !== key) {
-    holder.__otoAppDb = { key, db: target.kind === "sqlite" ? openDb(target.path) : openPgDb(target.url) };
-  }
-  return holder.__otoAppDb.db;
+  return keyedValue(APP_DB, key, () => ({ db: target.kind === "sqlite" ? openDb(target.path) : openPgDb(target.url) })).db;
 }
 
 export async function closeDb() {
-  const current = holder.__otoAppDb;
-  holder.__otoAppDb = undefined;
+  const current = heldValue<{ db: AppDb }>(APP_DB);
+  forgetValue(APP_DB);
   await current?.db.close();
 }

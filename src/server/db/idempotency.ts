@@ -17,6 +17,7 @@ function jsonError(status: number, code: string, message: string, headers?: Head
   return Response.json({ error: { code, message } }, { status, headers });
 }
 import { getDb, type AppDb } from "./client";
+import { processValue } from "@/server/processState";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const REPLAYED_HEADER = "Idempotent-Replayed";
@@ -81,7 +82,8 @@ export async function replayed(ask: IdempotencyAsk, db: AppDb = getDb(), now = D
   return found ? answer(found, ask) : null;
 }
 
-const sweep = globalThis as unknown as { __otoIdempotencySweptAt?: number };
+/** When this process last swept expired keys (one clock for every bundle). */
+const sweep = processValue("db/idempotency:sweep", () => ({ sweptAt: 0 }));
 
 /**
  * Runs `write` once per key: the stored answer when this key was seen, else the write and its
@@ -107,8 +109,8 @@ export async function idempotent(ask: IdempotencyAsk, write: () => Promise<Answe
     if (winner) return winner;
     throw error;
   }
-  if (now - (sweep.__otoIdempotencySweptAt ?? 0) > 10 * 60_000) {
-    sweep.__otoIdempotencySweptAt = now;
+  if (now - sweep.sweptAt > 10 * 60_000) {
+    sweep.sweptAt = now;
     db.use((orm) => orm.delete(keys).where(lt(keys.createdAt, new Date(now - IDEMPOTENCY_TTL_MS)))).catch(() => undefined);
   }
   return Response.json(result.body, { status: result.status, headers: { "Cache-Control": "no-store" } });

@@ -1,6 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compressPage, inflate, isPublicApiPath, isPublicPagePath, PageCache, pickEncoding } from "./pageCache";
+import { RENDER_PLANS } from "@/domain/billing/renderPlan";
+import { compressPage, inflate, isPlanApiPath, isPlanPagePath, isPublicApiPath, isPublicPagePath, PageCache, pageCacheKey, pickEncoding } from "./pageCache";
 
 const page = (text: string, now = 0) => compressPage("page", { "content-type": "text/html" }, Buffer.from(text), now);
 
@@ -64,5 +65,29 @@ describe("stale while revalidate", () => {
     now = 6000;
     expect(cache.lookup("a")).toBeUndefined();
     expect(cache.size.entries).toBe(0);
+  });
+});
+
+describe("the cache key of what varies by plan", () => {
+  it("knows the pages and answers that vary by plan, and that none of them is public", () => {
+    for (const path of ["/en/profile/subnational_esp/28", "/zh/profile/subnational_aus/states/WA", "/es/trend-explorer", "/en/explorer"]) {
+      expect(isPlanPagePath(path), path).toBe(true);
+      expect(isPublicPagePath(path), path).toBe(false);
+    }
+    for (const path of ["/en/account", "/en/subscription", "/en/profile/subnational_esp", "/en/profile/country/chl", "/en/trend-explorer/x", "/en/bulk-access"]) expect(isPlanPagePath(path), path).toBe(false);
+    expect(isPlanApiPath("/api/trends")).toBe(true);
+    for (const path of ["/api/data", "/api/history", "/api/account/profile", "/api/trends/x"]) expect(isPlanApiPath(path), path).toBe(false);
+  });
+
+  it("holds the plan, one key per plan, and the same key as before for what does not vary", () => {
+    const cookies = [["ots-color-scheme", "dark"]] as const;
+    const keys = RENDER_PLANS.map((plan) => pageCacheKey("g1", "/en/explorer", cookies, plan));
+    expect(new Set(keys).size).toBe(RENDER_PLANS.length);
+    expect(pageCacheKey("g1", "/en/explorer", cookies, "pro")).toBe("g1\n/en/explorer\nots-color-scheme=dark\npro");
+    expect(pageCacheKey("g1", "/en/explorer", cookies, null)).toBe("g1\n/en/explorer\nots-color-scheme=dark\n*");
+    // A plan-less key never equals a plan's key, whatever the URL or cookies spell.
+    expect(keys).not.toContain(pageCacheKey("g1", "/en/explorer", cookies, null));
+    expect(pageCacheKey("g2", "/en/explorer", cookies, "pro")).not.toBe(keys[2]);
+    expect(pageCacheKey("g1", "/en/explorer?x=1", cookies, "pro")).not.toBe(keys[2]);
   });
 });

@@ -4,6 +4,11 @@
  * the cookie choice); never on the session (the account menu fills in on the client). So the key
  * is exactly those, and signed-in visitors get the same cached page as everyone else.
  *
+ * A few pages and answers depend on the visitor's plan (a PRO subnational profile, the trend and
+ * data explorers, /api/trends): their key also holds the plan ("anonymous", "free", "pro",
+ * "premium"; domain/billing/renderPlan.ts), never the user, and they are rendered for that plan
+ * without a session, so one plan's page is never another's and nothing personal is in it.
+ *
  * Entries are stored compressed (gzip and brotli, made once, off the event loop) and capped by bytes, oldest used
  * first out. An entry lives `maxAgeMs` at most, so its script nonce (one per rendered entry, sent
  * with it in the CSP header) changes at least that often.
@@ -13,6 +18,8 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress as brotliCompressCallback, constants, gunzipSync, gzip as gzipCallback } from "node:zlib";
 import { isProGatedPath } from "@/domain/billing/proAccess";
+import type { RenderPlan } from "@/domain/billing/renderPlan";
+import { LruCache } from "@/server/warehouse/cache";
 import { cutAtNonce, noncedBytes, withNonce, type NoncedBody } from "./noncedPage";
 
 const gzip = promisify(gzipCallback);
@@ -33,6 +40,8 @@ export interface CachedPage {
    * body and the Content-Security-Policy. `gzip` and `br` are then empty.
    */
   nonced?: { body: NoncedBody; nonce: string };
+  /** The plan it was rendered for, when it varies by plan: served to that plan only, never to a shared cache. */
+  plan?: RenderPlan;
 }
 
 /** Locale-prefixed public page families (not the account, sign-in or subscription pages). */
@@ -48,6 +57,27 @@ const PUBLIC_API = /^\/api\/(?:data|catalog|view|tariff|pivot|query-builder\/mem
 
 export function isPublicApiPath(pathname: string): boolean {
   return PUBLIC_API.test(pathname);
+}
+
+/** PRO tools whose page is the tool for a paid plan and a preview for everyone else. */
+const PLAN_PAGE = /^\/(?:en|es|zh)\/(?:trend-explorer|explorer)\/?$/;
+
+/** Pages that depend on the visitor's plan, and nothing else of the session: cached per plan. */
+export function isPlanPagePath(pathname: string): boolean {
+  return isProGatedPath(pathname) || PLAN_PAGE.test(pathname);
+}
+
+/** APIs whose answer depends on the plan (403 below PRO, the data for PRO): cached per plan. */
+export function isPlanApiPath(pathname: string): boolean {
+  return /^\/api\/trends\/?$/.test(pathname);
+}
+
+/**
+ * The cache key: generation, URL, the first-paint cookies, and the plan for what varies by plan
+ * ("*" for what does not). No user id, name or session is ever part of it.
+ */
+export function pageCacheKey(generation: string, url: string, cookies: readonly (readonly [string, string])[], plan: RenderPlan | null): string {
+  return `${generation}\n${url}\n${cookies.map(([name, value]) => `${name}=${value}`).join("; ")}\n${plan ?? "*"}`;
 }
 
 /**
@@ -73,9 +103,12 @@ export function inflate(entry: CachedPage): Buffer {
   return entry.nonced ? withNonce(entry.nonced.body, entry.nonced.nonce) : gunzipSync(entry.gzip);
 }
 
+/**
+ * The page store: the one LRU (warehouse/cache.ts), bounded by bytes only, with an age on top. An
+ * entry past `maxAgeMs + staleMs` is forgotten when next looked up.
+ */
 export class PageCache {
-  private readonly entries = new Map<string, CachedPage>();
-  private total = 0;
+  private readonly entries: LruCache<CachedPage>;
 
   constructor(
     readonly maxBytes: number,
@@ -83,7 +116,10 @@ export class PageCache {
     private readonly now: () => number = Date.now,
     /** After its age, an entry may still be served this long while a fresh one renders (stale-while-revalidate). */
     readonly staleMs = 0,
-  ) {}
+  ) {
+    // One page never crowds out the rest: LruCache refuses an entry over a quarter of maxBytes.
+    this.entries = new LruCache<CachedPage>(Number.POSITIVE_INFINITY, maxBytes);
+  }
 
   /** A fresh entry, else undefined. */
   get(key: string): CachedPage | undefined {
@@ -93,36 +129,22 @@ export class PageCache {
 
   /** An entry, fresh or within its stale time (the caller renders anew in the background); else undefined. */
   lookup(key: string): { entry: CachedPage; stale: boolean } | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.entries.get(key); // most recently used now
     if (!entry) return undefined;
-    this.entries.delete(key);
     const age = this.now() - entry.storedAt;
     if (age >= this.maxAgeMs + this.staleMs) {
-      this.total -= entry.bytes;
+      this.entries.delete(key);
       return undefined;
     }
-    this.entries.set(key, entry); // most recently used last
     return { entry, stale: age >= this.maxAgeMs };
   }
 
   set(key: string, entry: CachedPage): void {
-    if (entry.bytes > this.maxBytes / 4) return; // one page never crowds out the rest
-    const old = this.entries.get(key);
-    if (old) {
-      this.entries.delete(key);
-      this.total -= old.bytes;
-    }
-    this.entries.set(key, entry);
-    this.total += entry.bytes;
-    for (const [oldest, value] of this.entries) {
-      if (this.total <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.total -= value.bytes;
-    }
+    this.entries.set(key, entry, entry.bytes);
   }
 
   get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.total };
+    return { entries: this.entries.size, bytes: this.entries.totalBytes };
   }
 }
 

@@ -8,10 +8,12 @@ import type { AppDb } from "@/server/db/client";
 
 process.env.APP_DB_PATH = ":memory:";
 
-const { getDb } = await import("@/server/db/client");
-const { health, liveness, readiness, setWarming, startDraining } = await import("./health");
+const { getDb, APP_DB } = await import("@/server/db/client");
+const { heldValue } = await import("@/server/processState");
+const { health, liveness, readiness, setWarming, startDraining, NODE_STATE } = await import("./health");
 
-const holder = globalThis as unknown as { __otoAppDb?: { key: string; db: AppDb }; __otoDraining?: boolean };
+/** The process's database slot (processState): swapped for a refusing one while "down". */
+const appDb = () => heldValue<{ db: AppDb }>(APP_DB)!;
 let realDb: AppDb;
 
 beforeAll(() => {
@@ -19,14 +21,14 @@ beforeAll(() => {
 });
 
 afterEach(() => {
-  holder.__otoAppDb!.db = realDb;
-  holder.__otoDraining = false;
+  appDb().db = realDb;
+  heldValue<{ draining: boolean }>(NODE_STATE)!.draining = false;
   setWarming(false);
 });
 
 function databaseDown() {
   const refused = () => Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
-  holder.__otoAppDb!.db = { ...realDb, use: refused, tx: refused, ping: refused };
+  appDb().db = { ...realDb, use: refused, tx: refused, ping: refused };
 }
 
 describe("health", () => {

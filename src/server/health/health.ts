@@ -11,24 +11,27 @@ import { getDb } from "@/server/db/client";
 import { publicCause } from "@/server/db/unavailable";
 import { warehouseMeta } from "@/server/warehouse/db";
 import { generationOf } from "@/domain/bulk/bulk";
+import { processValue } from "@/server/processState";
 
-const state = globalThis as unknown as { __otoDraining?: boolean; __otoWarming?: boolean };
+/** This node's draining and warming, one for every bundle (processState). */
+export const NODE_STATE = "health/health:node";
+const state = processValue(NODE_STATE, () => ({ draining: false, warming: false }));
 
 /**
  * While the server renders its most asked pages after a start (scripts/serve.ts), health says
  * "warming" (503): a balancer sends it traffic only once the first visitors would meet warm pages.
  */
 export function setWarming(warming: boolean): void {
-  state.__otoWarming = warming;
+  state.warming = warming;
 }
 
 /** Called on SIGTERM: the health check fails from now on, so the balancer stops sending traffic. */
 export function startDraining(): void {
-  state.__otoDraining = true;
+  state.draining = true;
 }
 
 export function isDraining(): boolean {
-  return state.__otoDraining === true;
+  return state.draining;
 }
 
 export interface Health {
@@ -60,7 +63,7 @@ export async function liveness(): Promise<{ status: number; body: Liveness }> {
   const draining = isDraining();
   return {
     status: draining ? 503 : 200,
-    body: { status: draining ? "draining" : "ok", warming: state.__otoWarming === true, warehouse: await warehouseState(), uptimeSeconds: Math.round(process.uptime()) },
+    body: { status: draining ? "draining" : "ok", warming: state.warming, warehouse: await warehouseState(), uptimeSeconds: Math.round(process.uptime()) },
   };
 }
 
@@ -83,6 +86,6 @@ export async function health(): Promise<{ status: number; body: Health }> {
     database = { dialect: "unknown", ok: false, error: publicCause(error) };
   }
   const warehouse = await warehouseState();
-  const status: Health["status"] = isDraining() ? "draining" : !database.ok ? "unavailable" : state.__otoWarming ? "warming" : "ok";
+  const status: Health["status"] = isDraining() ? "draining" : !database.ok ? "unavailable" : state.warming ? "warming" : "ok";
   return { status: status === "ok" ? 200 : 503, body: { status, database, warehouse, uptimeSeconds: Math.round(process.uptime()) } };
 }

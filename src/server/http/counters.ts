@@ -8,6 +8,7 @@ import "server-only";
 import type { Pool } from "pg";
 import { getDb } from "@/server/db/client";
 import { RateLimiter, type RateLimitResult } from "./rateLimit";
+import { processValue } from "@/server/processState";
 
 export interface WindowCounter {
   readonly limit: number;
@@ -45,7 +46,7 @@ export class MemoryCounter implements WindowCounter {
 }
 
 /** Rows past their window are deleted now and then (at most once a minute per process). */
-let lastSweep = 0;
+const sweep = processValue("http/counters:sweep", () => ({ at: 0 }));
 
 export class PgCounter implements WindowCounter {
   constructor(
@@ -89,8 +90,8 @@ export class PgCounter implements WindowCounter {
   }
 
   private sweep(time: number) {
-    if (time - lastSweep < 60_000) return;
-    lastSweep = time;
+    if (time - sweep.at < 60_000) return;
+    sweep.at = time;
     this.pool.query("DELETE FROM rate_limits WHERE expires_at < $1", [time]).catch((error: Error) => console.warn(`[limits] sweep failed: ${error.message}`));
   }
 }

@@ -7,6 +7,7 @@ import "server-only";
 import { createTransport, type Transporter } from "nodemailer";
 import { authOrigin } from "@/server/origin";
 import { settings, type Env } from "@/server/settings";
+import { keyedValue } from "@/server/processState";
 
 export interface MailMessage {
   to: string;
@@ -15,17 +16,10 @@ export interface MailMessage {
   html: string;
 }
 
-let transport: { url: string; transporter: Transporter } | null = null;
-
+/** One transport per mail server URL, shared by every bundle (processState). */
 function transporterFor(url: string): Transporter {
-  if (transport?.url !== url) {
-    transport = {
-      url,
-      // Short timeouts: a sign-in request waits for this, and a dead mail server must not hang it.
-      transporter: createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
-    };
-  }
-  return transport.transporter;
+  // Short timeouts: a sign-in request waits for this, and a dead mail server must not hang it.
+  return keyedValue("mail/mailer:transport", url, () => createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }));
 }
 
 export function mailFrom(env?: Env): string {

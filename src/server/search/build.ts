@@ -12,6 +12,7 @@ import { reportBySlug } from "@/domain/explorer/reports";
 import { subnationalRegionsForIndex } from "@/server/subnational/indexSources";
 import { packageRegionsForIndex } from "@/server/subnationalIndex/packageRegions";
 import { ProfileIndex, type Entity, type IndexInput } from "./engine";
+import { processValue } from "@/server/processState";
 
 const SECTIONS_CUBE = "trade_i_ots_a_sections";
 const HS4_CUBE = "trade_i_ots_a_hs4";
@@ -240,11 +241,11 @@ interface Built {
 }
 
 /**
- * The index being served and the one being built, per process: on globalThis, because Next.js gives
+ * The index being served and the one being built, per process (processState), because Next.js gives
  * instrumentation, pages and route handlers module scopes of their own (each would otherwise build
  * its own index of every profile: a 4 s, 280,000-profile build on the first search after start).
  */
-const state = ((globalThis as unknown as { __otoProfileIndex?: { current: Built | null; next: Built | null } }).__otoProfileIndex ??= { current: null, next: null });
+const state = processValue<{ current: Built | null; next: Built | null }>("search/build:profileIndex", () => ({ current: null, next: null }));
 
 function build(generation: number): Built {
   const built: Built = { generation, index: loadIndexInput().then((input) => new ProfileIndex(input)) };

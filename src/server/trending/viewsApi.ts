@@ -19,6 +19,7 @@ import { buildLookup } from "@/server/profiles/lookup";
 import { profileIndex } from "@/server/search/build";
 import type { ProfileIndex } from "@/server/search/engine";
 import { pruneViews, recordView } from "./repository";
+import { keyedValue, processValue } from "@/server/processState";
 
 const MINUTE = 60_000;
 /** Per client address: a person opens far fewer profiles a minute; a script is held to this. */
@@ -35,13 +36,11 @@ export interface ViewDeps {
   now: () => Date;
 }
 
-const holder = globalThis as unknown as { __otoViewLimiter?: WindowCounter; __otoViewsPrunedOn?: string };
-
 /** The process's own pieces, for whatever a caller (a test) did not give. */
 function withDefaults(given: Partial<ViewDeps>): ViewDeps {
   return {
     db: given.db ?? getDb(),
-    limiter: given.limiter ?? (holder.__otoViewLimiter ??= windowCounter("views", VIEWS_PER_MINUTE, MINUTE)),
+    limiter: given.limiter ?? processValue("trending/viewsApi:limiter", () => windowCounter("views", VIEWS_PER_MINUTE, MINUTE)),
     index: given.index ?? profileIndex,
     origin: given.origin ?? authOrigin().origin,
     now: given.now ?? (() => new Date()),
@@ -52,10 +51,7 @@ const noStore = { "Cache-Control": "no-store" };
 
 /** Old days go at most once a day per process, after a counted view; a failure only waits for tomorrow. */
 function pruneDaily(deps: ViewDeps) {
-  const today = utcDay(deps.now());
-  if (holder.__otoViewsPrunedOn === today) return;
-  holder.__otoViewsPrunedOn = today;
-  pruneViews(deps.now(), deps.db).catch((error: Error) => console.warn(`[views] prune failed: ${error.message}`));
+  keyedValue("trending/viewsApi:prunedOn", utcDay(deps.now()), () => pruneViews(deps.now(), deps.db).catch((error: Error) => console.warn(`[views] prune failed: ${error.message}`)));
 }
 
 export async function handleViewPost(request: Request, overrides: Partial<ViewDeps> = {}): Promise<Response> {

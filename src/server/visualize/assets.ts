@@ -6,27 +6,24 @@ import "server-only";
 import { readFile, stat } from "node:fs/promises";
 import { matches } from "@/server/http/etag";
 import { jsonError } from "@/server/http/jsonError";
+import { fileKey, keyedValue } from "@/server/processState";
 import { productSpaceAsset, resolveDataAsset } from "@/server/warehouse/assets";
 import { CHART_ASSETS } from "@/domain/visualize/assets";
-
-let cached: { path: string; mtimeMs: number; ids: Set<string> } | null = null;
 
 /** HS4 ids of the product-space layout, or null when the package has no layout. */
 export async function productSpaceIds(): Promise<Set<string> | null> {
   const asset = productSpaceAsset();
   if (!asset) return null;
   try {
-    const { mtimeMs } = await stat(asset.absolutePath);
-    if (!cached || cached.path !== asset.absolutePath || cached.mtimeMs !== mtimeMs) {
+    // Per layout file and version, shared by every bundle (processState); a failed read is not kept.
+    return await keyedValue("visualize/assets:productSpaceIds", `${asset.absolutePath}:${fileKey(asset.absolutePath)}`, async () => {
       const layout = JSON.parse(await readFile(asset.absolutePath, "utf8")) as { nodes?: { id?: unknown }[] };
-      cached = { path: asset.absolutePath, mtimeMs, ids: new Set((layout.nodes ?? []).map((n) => String(n.id))) };
-    }
-    return cached.ids;
+      return new Set((layout.nodes ?? []).map((n) => String(n.id)));
+    });
   } catch {
     return null;
   }
 }
-
 
 /** A map file name the package may declare under geo/ (no path, no dots but the extension). */
 const MAP_NAME = /^[a-z0-9_]{1,80}\.(?:topojson|geojson)$/;

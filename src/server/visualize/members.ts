@@ -9,6 +9,7 @@ import { createVizCatalog, type VizCatalog } from "@/domain/visualize/catalog";
 import { vizCoverage } from "@/domain/visualize/coverage";
 import { regionDatasets } from "@/domain/visualize/regions";
 import { dataCatalog } from "@/server/catalog/catalog";
+import { keyedValue } from "@/server/processState";
 import { profileIndexOfGeneration } from "@/server/search/build";
 import { getMembers, type Member } from "@/server/warehouse/client";
 import { warehouseMeta } from "@/server/warehouse/db";
@@ -34,16 +35,15 @@ export interface VizMembers {
   hs6: Map<string, NamedMember>;
 }
 
-let cache: { generation: number; byLocale: Map<Locale, Promise<VizMembers>>; catalog?: Promise<VizCatalog> } | null = null;
-
-async function generation(): Promise<number> {
-  return (await warehouseMeta())?.generation ?? -1;
+interface GenerationSlot {
+  byLocale: Map<Locale, Promise<VizMembers>>;
+  catalog?: Promise<VizCatalog>;
 }
 
-async function slot() {
-  const gen = await generation();
-  if (!cache || cache.generation !== gen) cache = { generation: gen, byLocale: new Map() };
-  return cache;
+/** The members and catalog of the current warehouse generation, shared by every bundle (processState). */
+async function slot(): Promise<GenerationSlot> {
+  const generation = (await warehouseMeta())?.generation ?? -1;
+  return keyedValue<GenerationSlot>("visualize/members:generation", generation, () => ({ byLocale: new Map() }));
 }
 
 const named = (m: Member, parent: string | null): NamedMember => ({
@@ -120,8 +120,9 @@ export async function vizCatalog(): Promise<VizCatalog> {
         coverage: { ...vizCoverage(catalog.entries), regions: regionDatasets(catalog.entries, (e) => e.cube !== SUBNATIONAL_GENERIC_CUBE.name) },
       });
     })();
-    s.catalog.catch(() => {
-      if (cache) delete cache.catalog;
+    const catalog = s.catalog;
+    catalog.catch(() => {
+      if (s.catalog === catalog) delete s.catalog;
     });
   }
   return s.catalog;

@@ -7,6 +7,7 @@ import "server-only";
 import fs from "node:fs";
 import { loadDataPackage, type LoadedPackage, type Resource } from "@/server/datapackage/datapackage";
 import { resolveDataDir } from "./config";
+import { keyedValue } from "@/server/processState";
 
 export interface DataAsset {
   /** Resource name in datapackage.json, e.g. "geo_world_countries_50m". */
@@ -19,17 +20,13 @@ export interface DataAsset {
   kind: "map" | "product_space";
 }
 
-let cached: { dir: string; mtimeMs: number; pkg: LoadedPackage } | null = null;
-
 function currentPackage(): LoadedPackage | null {
   const { dir } = resolveDataDir();
   if (!dir) return null;
   try {
+    // Per package directory and datapackage.json version, shared by every bundle (processState).
     const mtimeMs = fs.statSync(`${dir}/datapackage.json`).mtimeMs;
-    if (!cached || cached.dir !== dir || cached.mtimeMs !== mtimeMs) {
-      cached = { dir, mtimeMs, pkg: loadDataPackage(dir) };
-    }
-    return cached.pkg;
+    return keyedValue<LoadedPackage>("warehouse/assets:package", `${dir}:${mtimeMs}`, () => loadDataPackage(dir));
   } catch {
     return null;
   }

@@ -45,6 +45,15 @@ export class LruCache<V> {
     }
   }
 
+  /** Forgets one entry (one that expired, say); whether it was there. */
+  delete(key: string): boolean {
+    const entry = this.map.get(key);
+    if (!entry) return false;
+    this.bytes -= entry.bytes;
+    this.map.delete(key);
+    return true;
+  }
+
   clear(): void {
     this.map.clear();
     this.bytes = 0;

@@ -133,17 +133,78 @@ export function chooseTable(q: ResolvedQuery, needed: Set<string>, equalityCuts:
   return best;
 }
 
-export function compileQuery(q: ResolvedQuery, ctx: CompileContext): CompiledQuery {
-  const params = new Params(ctx.dialect ?? DEFAULT_DIALECT);
-  const years = selectedYears(q, ctx.cube);
-  const timeLevel = q.cube.dimensions.flatMap((d) => d.hierarchies.flatMap((h) => h.levels)).find((l) => l.name === q.cube.timeLevel)!;
-
-  // Levels in the result: each drilldown, preceded by its ancestors when parents=true.
+/** Levels in the result: each drilldown, preceded by its ancestors when parents=true. */
+function resultLevelsOf(q: ResolvedQuery): LevelDef[] {
   const resultLevels: LevelDef[] = [];
   for (const d of q.drilldowns) {
     if (q.parents) for (const a of ancestorsOf(q.cube, d)) if (!resultLevels.includes(a) && !q.drilldowns.includes(a)) resultLevels.push(a);
     if (!resultLevels.includes(d)) resultLevels.push(d);
   }
+  return resultLevels;
+}
+
+/** A cut deferred past RCA must be on the RCA level of its dimension or a coarser one. */
+function checkRcaCuts(q: ResolvedQuery, deferredCuts: readonly ResolvedCut[]): void {
+  if (!q.rca) return;
+  for (const c of deferredCuts) {
+    const rcaLevel = q.rca.levels.find((l) => dimensionOfLevel(q.cube, l.name) === dimensionOfLevel(q.cube, c.level.name))!;
+    if (c.level !== rcaLevel && !ancestorsOf(q.cube, rcaLevel).includes(c.level)) {
+      throw new WarehouseError("invalid_cut", `a cut on ${c.level.name} cannot be combined with rca on ${rcaLevel.name}; cut ${rcaLevel.name} or a coarser level`, {
+        parameter: "cut",
+      });
+    }
+  }
+}
+
+/** The page's columns: each result level's id and caption (joined from its member table), each output, each rank. */
+function pageSelect(q: ResolvedQuery, requested: string, resultLevels: readonly LevelDef[], keyAlias: ReadonlyMap<LevelDef, string>, outputAlias: (name: string) => string): { select: string[]; joins: string[]; columns: OutputColumn[] } {
+  const select: string[] = [];
+  const joins: string[] = [];
+  const columns: OutputColumn[] = [];
+  // Only a site language names a column (a route that let "favicon.ico" through as a locale
+  // must not reach the SQL as an identifier): anything else reads English.
+  const locale = isLocale(requested) ? requested : "en";
+  const nameColumn = ident(`name_${locale}`);
+  resultLevels.forEach((level, i) => {
+    const key = `page.${keyAlias.get(level)}`;
+    const idName = `${level.name} ID`;
+    const idAlias = `c${i}_id`;
+    select.push(`${key} AS ${idAlias}`);
+    columns.push({ name: idName, alias: idAlias, kind: "id", level });
+    const capAlias = `c${i}_caption`;
+    if (level.members) {
+      const d = `d${i}`;
+      joins.push(`LEFT JOIN ${ident(level.members)} AS ${d} ON ${d}."id" = ${key}`);
+      select.push(`${d}.${nameColumn} AS ${capAlias}`);
+      if (locale !== "en") {
+        select.push(`${d}.${ident(`name_${locale}_fallback`)} AS c${i}_fb`);
+        columns.push({ name: level.name, alias: capAlias, kind: "caption", level, fallbackAlias: `c${i}_fb`, idAlias });
+      } else {
+        columns.push({ name: level.name, alias: capAlias, kind: "caption", level, idAlias });
+      }
+    } else {
+      select.push(`${key} AS ${capAlias}`);
+      columns.push({ name: level.name, alias: capAlias, kind: "caption", level, idAlias });
+    }
+  });
+  q.output.forEach((o, i) => {
+    select.push(`page.${outputAlias(o.name)} AS o${i}`);
+    columns.push({ name: o.name, alias: `o${i}`, kind: "measure" });
+  });
+  q.ranking.forEach((r, i) => {
+    select.push(`page.__rk${i} AS r${i}`);
+    columns.push({ name: r.name, alias: `r${i}`, kind: "measure" });
+  });
+  select.push(`page.__total AS __total`);
+  return { select, joins, columns };
+}
+
+export function compileQuery(q: ResolvedQuery, ctx: CompileContext): CompiledQuery {
+  const params = new Params(ctx.dialect ?? DEFAULT_DIALECT);
+  const years = selectedYears(q, ctx.cube);
+  const timeLevel = q.cube.dimensions.flatMap((d) => d.hierarchies.flatMap((h) => h.levels)).find((l) => l.name === q.cube.timeLevel)!;
+
+  const resultLevels = resultLevelsOf(q);
 
   // Cuts on an RCA dimension must wait until RCA is computed over all members.
   const rcaDims = q.rca ? q.rca.levels.map((l) => dimensionOfLevel(q.cube, l.name)) : [];
@@ -152,16 +213,7 @@ export function compileQuery(q: ResolvedQuery, ctx: CompileContext): CompiledQue
   const outerCuts = q.cuts.filter(deferred);
   const innerExcludes = q.exclude.filter((c) => !deferred(c));
   const outerExcludes = q.exclude.filter(deferred);
-  if (q.rca) {
-    for (const c of [...outerCuts, ...outerExcludes]) {
-      const rcaLevel = q.rca.levels.find((l) => dimensionOfLevel(q.cube, l.name) === dimensionOfLevel(q.cube, c.level.name))!;
-      if (c.level !== rcaLevel && !ancestorsOf(q.cube, rcaLevel).includes(c.level)) {
-        throw new WarehouseError("invalid_cut", `a cut on ${c.level.name} cannot be combined with rca on ${rcaLevel.name}; cut ${rcaLevel.name} or a coarser level`, {
-          parameter: "cut",
-        });
-      }
-    }
-  }
+  checkRcaCuts(q, [...outerCuts, ...outerExcludes]);
   const hiddenLevels = [...outerCuts, ...outerExcludes].map((c) => c.level).filter((l) => !resultLevels.includes(l));
   const keyLevels = [...resultLevels, ...hiddenLevels.filter((l, i, all) => all.indexOf(l) === i)];
   const keyAlias = new Map(keyLevels.map((l, i) => [l, `k${i}`]));
@@ -228,12 +280,8 @@ export function compileQuery(q: ResolvedQuery, ctx: CompileContext): CompiledQue
   for (const c of outerCuts) outer.push(inList(keyAlias.get(c.level)!, c.ids, params));
   for (const c of outerExcludes) outer.push(inList(keyAlias.get(c.level)!, c.ids, params, true));
   if (q.growth && years) outer.push(years.length ? inList(keyAlias.get(q.growth.level)!, years, params) : "false");
-  const growthCols = q.growth
-    ? (() => {
-        const mg = measureAlias.get(q.growth.measure.name)!;
-        return `, ${mg} - __prev AS __gv, (${mg} - __prev) / NULLIF(__prev, 0) AS __gr`;
-      })()
-    : "";
+  const growthOf = q.growth ? measureAlias.get(q.growth.measure.name)! : null;
+  const growthCols = growthOf ? `, ${growthOf} - __prev AS __gv, (${growthOf} - __prev) / NULLIF(__prev, 0) AS __gr` : "";
   ctes.push(`filtered AS (SELECT *${growthCols} FROM derived${outer.length ? ` WHERE ${outer.join(" AND ")}` : ""})`);
 
   const outputAlias = (name: string): string => {
@@ -272,44 +320,7 @@ export function compileQuery(q: ResolvedQuery, ctx: CompileContext): CompiledQue
   const offset = params.add(q.offset);
   ctes.push(`page AS (SELECT *, count(*) OVER () AS __total FROM ${source} ${orderBy} LIMIT ${limit} OFFSET ${offset})`);
 
-  const select: string[] = [];
-  const joins: string[] = [];
-  const columns: OutputColumn[] = [];
-  // Only a site language names a column (a route that let "favicon.ico" through as a locale
-  // must not reach the SQL as an identifier): anything else reads English.
-  const locale = isLocale(ctx.locale) ? ctx.locale : "en";
-  const nameColumn = ident(`name_${locale}`);
-  resultLevels.forEach((level, i) => {
-    const key = `page.${keyAlias.get(level)}`;
-    const idName = `${level.name} ID`;
-    const idAlias = `c${i}_id`;
-    select.push(`${key} AS ${idAlias}`);
-    columns.push({ name: idName, alias: idAlias, kind: "id", level });
-    const capAlias = `c${i}_caption`;
-    if (level.members) {
-      const d = `d${i}`;
-      joins.push(`LEFT JOIN ${ident(level.members)} AS ${d} ON ${d}."id" = ${key}`);
-      select.push(`${d}.${nameColumn} AS ${capAlias}`);
-      if (locale !== "en") {
-        select.push(`${d}.${ident(`name_${locale}_fallback`)} AS c${i}_fb`);
-        columns.push({ name: level.name, alias: capAlias, kind: "caption", level, fallbackAlias: `c${i}_fb`, idAlias });
-      } else {
-        columns.push({ name: level.name, alias: capAlias, kind: "caption", level, idAlias });
-      }
-    } else {
-      select.push(`${key} AS ${capAlias}`);
-      columns.push({ name: level.name, alias: capAlias, kind: "caption", level, idAlias });
-    }
-  });
-  q.output.forEach((o, i) => {
-    select.push(`page.${outputAlias(o.name)} AS o${i}`);
-    columns.push({ name: o.name, alias: `o${i}`, kind: "measure" });
-  });
-  q.ranking.forEach((r, i) => {
-    select.push(`page.__rk${i} AS r${i}`);
-    columns.push({ name: r.name, alias: `r${i}`, kind: "measure" });
-  });
-  select.push(`page.__total AS __total`);
+  const { select, joins, columns } = pageSelect(q, ctx.locale, resultLevels, keyAlias, outputAlias);
   const finalOrder = order.map((o) => `page.${o}`).join(", ");
   const withClause = `WITH ${ctes.join(",\n")}`;
   const sql = `${withClause}\nSELECT ${select.join(", ")} FROM page ${joins.join(" ")}${finalOrder ? ` ORDER BY ${finalOrder}` : ""}`;

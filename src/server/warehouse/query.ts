@@ -12,7 +12,7 @@
  */
 import "server-only";
 import { z } from "zod";
-import { isLocale, LOCALES, type Locale } from "@/domain/i18n/locales";
+import type { Locale } from "@/domain/i18n/locales";
 import { badParameter, WarehouseError } from "./errors";
 import {
   ancestorsOf,
@@ -27,12 +27,12 @@ import {
   type LevelDef,
   type MeasureDef,
 } from "./registry";
-import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type Cut, type DataQuery, type ResponseFormat, type SortKey, type TimeSpec } from "./types";
+import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type Cut, type DataQuery, type ResponseFormat, type TimeSpec } from "./types";
+import { MAX_DRILLDOWNS, MAX_LIST, MAX_NAME } from "./queryParams";
+
+export { parseSearchParams, parseTime, type ParsedRequest } from "./queryParams";
 
 export const MAX_QUERY_STRING = 8192;
-const MAX_LIST = 1000;
-const MAX_DRILLDOWNS = 8;
-const MAX_NAME = 100;
 
 // ---------------------------------------------------------------------------------------------
 // Typed input (pages), validated for shape before meaning
@@ -81,183 +81,6 @@ export const dataQuerySchema = z.object({
   ranking: z.union([z.literal("all"), z.array(z.object({ measure: z.string().min(1).max(MAX_NAME), direction: z.enum(["asc", "desc"]) })).max(20)]).optional(),
 });
 
-// ---------------------------------------------------------------------------------------------
-// Query string -> DataQuery
-
-const RESERVED = new Set([
-  "cube",
-  "drilldowns",
-  "measures",
-  "cut",
-  "exclude",
-  "time",
-  "growth",
-  "rca",
-  "parents",
-  "sort",
-  "limit",
-  "offset",
-  "locale",
-  "format",
-]);
-const REPEATABLE = new Set(["cut", "exclude"]);
-
-function list(parameter: string, value: string, max: number): string[] {
-  const items = value.split(",").map((s) => s.trim());
-  if (items.some((s) => s.length === 0)) throw badParameter(parameter, `${parameter}: empty item in "${value.slice(0, 100)}"`);
-  if (items.length > max) throw badParameter(parameter, `${parameter}: at most ${max} items`);
-  return items;
-}
-
-function parseCutText(parameter: string, text: string): Cut {
-  const eq = text.indexOf("=");
-  const colon = text.indexOf(":");
-  // "Level=ids" is the documented form; "Level:ids" is accepted because Tesseract clients send it.
-  const at = eq >= 0 ? eq : colon;
-  if (at <= 0) throw badParameter(parameter, `${parameter}: expected "Level=id1,id2", got "${text.slice(0, 100)}"`, "invalid_cut");
-  const level = text.slice(0, at).trim();
-  const ids = text.slice(at + 1);
-  if (!ids.trim()) throw badParameter(parameter, `${parameter}: no member ids for ${level.slice(0, MAX_NAME)}`, "invalid_cut");
-  return { level, ids: list(parameter, ids, MAX_LIST) };
-}
-
-function parseInteger(parameter: string, value: string, min: number, max: number, code: "invalid_parameter" | "limit_out_of_range" = "invalid_parameter"): number {
-  if (!/^-?\d{1,12}$/.test(value.trim())) throw badParameter(parameter, `${parameter} must be an integer, got "${value.slice(0, 40)}"`);
-  const n = Number(value);
-  if (n < min || n > max) throw badParameter(parameter, `${parameter} must be between ${min} and ${max}, got ${n}`, code);
-  return n;
-}
-
-export function parseTime(parameter: string, value: string): TimeSpec {
-  const v = value.trim().toLowerCase();
-  if (v === "latest" || v === "year.latest") return { kind: "latest" };
-  if (v === "oldest" || v === "year.oldest") return { kind: "oldest" };
-  const range = /^(\d{4})\s*-\s*(\d{4})$/.exec(v);
-  if (range) {
-    const from = Number(range[1]);
-    const to = Number(range[2]);
-    if (from > to) throw new WarehouseError("invalid_time", `${parameter}: range ${from}-${to} ends before it starts`, { parameter });
-    return { kind: "range", from, to };
-  }
-  if (/^\d{4}(\s*,\s*\d{4})*$/.test(v)) {
-    const years = v.split(",").map((s) => Number(s.trim()));
-    if (years.length > MAX_LIST) throw new WarehouseError("invalid_time", `${parameter}: at most ${MAX_LIST} years`, { parameter });
-    return { kind: "list", years };
-  }
-  throw new WarehouseError("invalid_time", `${parameter}: expected latest, oldest, a year, a range like 2010-2015 or a list like 2016,2017; got "${value.slice(0, 60)}"`, {
-    parameter,
-  });
-}
-
-function parseSort(parameter: string, value: string): SortKey[] {
-  return list(parameter, value, 10).map((item) => {
-    const m = /^(.*)\.(asc|desc)$/i.exec(item);
-    if (m) return { key: m[1].trim(), direction: m[2].toLowerCase() as "asc" | "desc" };
-    return { key: item, direction: "desc" };
-  });
-}
-
-function parseBoolean(parameter: string, value: string): boolean {
-  const v = value.trim().toLowerCase();
-  if (v === "true" || v === "1" || v === "") return true;
-  if (v === "false" || v === "0") return false;
-  throw badParameter(parameter, `${parameter} must be true or false, got "${value.slice(0, 20)}"`);
-}
-
-export interface ParsedRequest {
-  query: DataQuery;
-  locale: Locale;
-  format: ResponseFormat;
-}
-
-/** Parses /api/data query parameters. Unknown names are errors (so typos never pass silently). */
-export function parseSearchParams(params: URLSearchParams): ParsedRequest {
-  const seen = new Map<string, string[]>();
-  for (const [key, value] of params) {
-    if (key.length > MAX_NAME) throw badParameter(key.slice(0, 40), `parameter name too long`, "unknown_parameter");
-    const values = seen.get(key) ?? [];
-    values.push(value);
-    seen.set(key, values);
-  }
-  const single = (name: string): string | undefined => {
-    const values = seen.get(name);
-    if (!values) return undefined;
-    if (values.length > 1 && !REPEATABLE.has(name)) throw badParameter(name, `${name} given ${values.length} times; give it once`);
-    return values[0];
-  };
-
-  const cubeName = single("cube");
-  if (cubeName === undefined || !cubeName.trim()) throw badParameter("cube", "cube is required, e.g. cube=trade_i_ots_a_sections");
-  const cube = getCube(cubeName.trim());
-  if (!cube) throw new WarehouseError("unknown_cube", `unknown cube "${cubeName.slice(0, MAX_NAME)}"; see /api/cubes`, { parameter: "cube" });
-
-  const localeValue = single("locale");
-  let locale: Locale = "en";
-  if (localeValue !== undefined) {
-    const l = localeValue.trim().toLowerCase();
-    if (!isLocale(l)) throw badParameter("locale", `locale must be one of ${LOCALES.join(", ")}, got "${localeValue.slice(0, 20)}"`);
-    locale = l;
-  }
-  const formatValue = single("format");
-  let format: ResponseFormat = "jsonrecords";
-  if (formatValue !== undefined) {
-    const f = formatValue.trim().toLowerCase();
-    if (f !== "jsonrecords" && f !== "csv" && f !== "parquet") throw badParameter("format", `format must be jsonrecords, csv or parquet, got "${formatValue.slice(0, 20)}"`);
-    format = f;
-  }
-
-  const cuts: Cut[] = (seen.get("cut") ?? []).map((text) => parseCutText("cut", text));
-  const exclude: Cut[] = (seen.get("exclude") ?? []).map((text) => parseCutText("exclude", text));
-  const levelNames = new Set(cubeLevels(cube).map((l) => l.name));
-  for (const [key, values] of seen) {
-    if (RESERVED.has(key)) continue;
-    if (!levelNames.has(key)) {
-      throw badParameter(key.slice(0, MAX_NAME), `unknown parameter "${key.slice(0, MAX_NAME)}" (not a parameter of /api/data nor a level of ${cube.name})`, "unknown_parameter");
-    }
-    if (values.length > 1) throw badParameter(key, `${key} given ${values.length} times; list the ids once, comma-separated`);
-    if (!values[0].trim()) throw badParameter(key, `${key}: no member ids`, "invalid_cut");
-    cuts.push({ level: key, ids: list(key, values[0], MAX_LIST) });
-  }
-
-  const drilldownsValue = single("drilldowns");
-  const measuresValue = single("measures");
-  const timeValue = single("time");
-  const growthValue = single("growth");
-  const rcaValue = single("rca");
-  const parentsValue = single("parents");
-  const sortValue = single("sort");
-  const limitValue = single("limit");
-  const offsetValue = single("offset");
-
-  let growth: DataQuery["growth"];
-  if (growthValue !== undefined) {
-    const parts = list("growth", growthValue, 2);
-    if (parts.length !== 2) throw badParameter("growth", `growth must be "Level,Measure", e.g. growth=Year,Trade Value`);
-    growth = { level: parts[0], measure: parts[1] };
-  }
-  let rca: DataQuery["rca"];
-  if (rcaValue !== undefined) {
-    const parts = list("rca", rcaValue, 3);
-    if (parts.length !== 3) throw badParameter("rca", `rca must be "Level,Level,Measure", e.g. rca=Exporter Country,Section,Trade Value`);
-    rca = { levels: [parts[0], parts[1]], measure: parts[2] };
-  }
-
-  const query: DataQuery = {
-    cube: cube.name,
-    drilldowns: drilldownsValue === undefined || drilldownsValue.trim() === "" ? [] : list("drilldowns", drilldownsValue, MAX_DRILLDOWNS),
-    measures: measuresValue === undefined || measuresValue.trim() === "" ? undefined : list("measures", measuresValue, 20),
-    cuts,
-    exclude,
-    time: timeValue === undefined ? undefined : parseTime("time", timeValue),
-    growth,
-    rca,
-    parents: parentsValue === undefined ? false : parseBoolean("parents", parentsValue),
-    sort: sortValue === undefined || sortValue.trim() === "" ? undefined : parseSort("sort", sortValue),
-    limit: limitValue === undefined ? undefined : parseInteger("limit", limitValue, 1, MAX_PAGE_SIZE, "limit_out_of_range"),
-    offset: offsetValue === undefined ? undefined : parseInteger("offset", offsetValue, 0, 1_000_000_000),
-  };
-  return { query, locale, format };
-}
 
 // ---------------------------------------------------------------------------------------------
 // DataQuery -> ResolvedQuery (meaning, against the registry)
@@ -343,6 +166,82 @@ function resolveCuts(cube: CubeDef, cuts: readonly Cut[], parameter: string): Re
   return out;
 }
 
+/** The growth and RCA asked for, checked against the cube and the drilldowns. */
+function resolveDerivations(cube: CubeDef, q: Pick<DataQuery, "growth" | "rca">, drilldowns: readonly LevelDef[], measureOf: (name: string, parameter: string) => MeasureDef): Pick<ResolvedQuery, "growth" | "rca"> {
+  let growth: ResolvedQuery["growth"] = null;
+  if (q.growth) {
+    const level = resolveLevel(cube, q.growth.level, "growth");
+    if (level.name !== cube.timeLevel) throw badParameter("growth", `growth is computed over ${cube.timeLevel} only, not ${level.name}`);
+    if (!drilldowns.includes(level)) throw badParameter("growth", `growth over ${level.name} needs ${level.name} in drilldowns`);
+    growth = { level, measure: measureOf(q.growth.measure, "growth") };
+  }
+  let rca: ResolvedQuery["rca"] = null;
+  if (q.rca) {
+    const a = resolveLevel(cube, q.rca.levels[0], "rca");
+    const b = resolveLevel(cube, q.rca.levels[1], "rca");
+    const measure = measureOf(q.rca.measure, "rca");
+    if (!measure.rca) throw badParameter("rca", `RCA is not defined for ${measure.name}`);
+    if (a === b || dimensionOfLevel(cube, a.name) === dimensionOfLevel(cube, b.name)) {
+      throw badParameter("rca", `rca needs two levels from different dimensions, e.g. Exporter Country and a product level`);
+    }
+    if (a.name === cube.timeLevel || b.name === cube.timeLevel) throw badParameter("rca", `rca cannot use ${cube.timeLevel}; drill down by it instead`);
+    for (const level of [a, b]) if (!drilldowns.includes(level)) throw badParameter("rca", `rca on ${level.name} needs ${level.name} in drilldowns`);
+    rca = { levels: [a, b], measure };
+  }
+  return { growth, rca };
+}
+
+/**
+ * Non-additive measures: every level they are defined at is drilled or cut to one member. Returns
+ * the first measure defined per year when the year is not drilled down (the query must then select
+ * one year), else null.
+ */
+function singleYearMeasure(cube: CubeDef, output: readonly OutputMeasure[], drilldowns: readonly LevelDef[], cuts: readonly ResolvedCut[]): string | null {
+  let singleYearFor: string | null = null;
+  for (const o of output) {
+    const grain = o.kind === "base" ? (o.base.grain ?? []) : isComplexityKind(o.kind) ? [cube.timeLevel] : [];
+    for (const levelName of grain) {
+      if (drilldowns.some((l) => l.name === levelName)) continue;
+      if (levelName === cube.timeLevel) {
+        singleYearFor ??= o.name;
+        continue;
+      }
+      const cut = cuts.find((c) => c.level.name === levelName);
+      if (cut && cut.ids.length === 1) continue;
+      throw badParameter(
+        "measures",
+        `measures: ${o.name} is defined per ${grain.join(", ")} and cannot be added up; put ${levelName} in drilldowns or cut it to one member`,
+      );
+    }
+  }
+  return singleYearFor;
+}
+
+/** Default members: a dimension that is neither drilled, cut nor used by RCA gets its default. */
+function defaultCuts(cube: CubeDef, drilldowns: readonly LevelDef[], cuts: readonly ResolvedCut[], exclude: readonly ResolvedCut[]): ResolvedQuery["defaults"] {
+  const defaults: ResolvedQuery["defaults"] = [];
+  for (const dimension of cube.dimensions) {
+    if (!dimension.defaultMember) continue;
+    const levels = dimension.hierarchies.flatMap((h) => h.levels);
+    const used = levels.some((l) => drilldowns.includes(l) || cuts.some((c) => c.level === l) || exclude.some((c) => c.level === l));
+    if (used) continue;
+    const level = levels.find((l) => l.name === dimension.defaultMember!.level)!;
+    defaults.push({ cut: { level, ids: [dimension.defaultMember.id] }, note: dimension.defaultMember.note });
+  }
+  return defaults;
+}
+
+/** The page asked for, within the API's bounds. */
+function pageBounds(q: Pick<DataQuery, "limit" | "offset">): { limit: number; offset: number } {
+  const limit = q.limit ?? DEFAULT_PAGE_SIZE;
+  if (limit < 1 || limit > MAX_PAGE_SIZE) {
+    throw new WarehouseError("limit_out_of_range", `limit must be between 1 and ${MAX_PAGE_SIZE}, got ${limit}`, { parameter: "limit" });
+  }
+  const offset = q.offset ?? 0;
+  if (offset < 0 || offset > 1_000_000_000) throw badParameter("offset", `offset must be between 0 and 1000000000, got ${offset}`);
+  return { limit, offset };
+}
+
 export function resolveQuery(input: DataQuery): ResolvedQuery {
   const shape = dataQuerySchema.safeParse(input);
   if (!shape.success) {
@@ -373,26 +272,7 @@ export function resolveQuery(input: DataQuery): ResolvedQuery {
     return m;
   };
 
-  let growth: ResolvedQuery["growth"] = null;
-  if (q.growth) {
-    const level = resolveLevel(cube, q.growth.level, "growth");
-    if (level.name !== cube.timeLevel) throw badParameter("growth", `growth is computed over ${cube.timeLevel} only, not ${level.name}`);
-    if (!drilldowns.includes(level)) throw badParameter("growth", `growth over ${level.name} needs ${level.name} in drilldowns`);
-    growth = { level, measure: measureOf(q.growth.measure, "growth") };
-  }
-  let rca: ResolvedQuery["rca"] = null;
-  if (q.rca) {
-    const a = resolveLevel(cube, q.rca.levels[0], "rca");
-    const b = resolveLevel(cube, q.rca.levels[1], "rca");
-    const measure = measureOf(q.rca.measure, "rca");
-    if (!measure.rca) throw badParameter("rca", `RCA is not defined for ${measure.name}`);
-    if (a === b || dimensionOfLevel(cube, a.name) === dimensionOfLevel(cube, b.name)) {
-      throw badParameter("rca", `rca needs two levels from different dimensions, e.g. Exporter Country and a product level`);
-    }
-    if (a.name === cube.timeLevel || b.name === cube.timeLevel) throw badParameter("rca", `rca cannot use ${cube.timeLevel}; drill down by it instead`);
-    for (const level of [a, b]) if (!drilldowns.includes(level)) throw badParameter("rca", `rca on ${level.name} needs ${level.name} in drilldowns`);
-    rca = { levels: [a, b], measure };
-  }
+  const { growth, rca } = resolveDerivations(cube, q, drilldowns, measureOf);
 
   const output: OutputMeasure[] = [];
   const requested = q.measures && q.measures.length ? q.measures : [cube.defaultMeasure];
@@ -442,39 +322,13 @@ export function resolveQuery(input: DataQuery): ResolvedQuery {
   const exclude = resolveCuts(cube, q.exclude ?? [], "exclude");
   const time = q.time ?? null;
 
-  // Non-additive measures: every level they are defined at is drilled or cut to one member.
-  let singleYearFor: string | null = null;
-  for (const o of output) {
-    const grain = o.kind === "base" ? (o.base.grain ?? []) : isComplexityKind(o.kind) ? [cube.timeLevel] : [];
-    for (const levelName of grain) {
-      if (drilldowns.some((l) => l.name === levelName)) continue;
-      if (levelName === cube.timeLevel) {
-        singleYearFor ??= o.name;
-        continue;
-      }
-      const cut = cuts.find((c) => c.level.name === levelName);
-      if (cut && cut.ids.length === 1) continue;
-      throw badParameter(
-        "measures",
-        `measures: ${o.name} is defined per ${grain.join(", ")} and cannot be added up; put ${levelName} in drilldowns or cut it to one member`,
-      );
-    }
-  }
+  const singleYearFor = singleYearMeasure(cube, output, drilldowns, cuts);
   if (time && cuts.some((c) => c.level.name === cube.timeLevel)) {
     throw badParameter("time", `time and a cut on ${cube.timeLevel} cannot be combined; use one of them`, "invalid_time");
   }
   if (time?.kind === "range" && time.from > time.to) throw new WarehouseError("invalid_time", `time: range ends before it starts`, { parameter: "time" });
 
-  // Default members: a dimension that is neither drilled, cut nor used by RCA gets its default.
-  const defaults: ResolvedQuery["defaults"] = [];
-  for (const dimension of cube.dimensions) {
-    if (!dimension.defaultMember) continue;
-    const levels = dimension.hierarchies.flatMap((h) => h.levels);
-    const used = levels.some((l) => drilldowns.includes(l) || cuts.some((c) => c.level === l) || exclude.some((c) => c.level === l));
-    if (used) continue;
-    const level = levels.find((l) => l.name === dimension.defaultMember!.level)!;
-    defaults.push({ cut: { level, ids: [dimension.defaultMember.id] }, note: dimension.defaultMember.note });
-  }
+  const defaults = defaultCuts(cube, drilldowns, cuts, exclude);
 
   const resultLevels = new Set<LevelDef>(drilldowns);
   if (q.parents) for (const d of drilldowns) for (const a of ancestorsOf(cube, d)) resultLevels.add(a);
@@ -506,12 +360,7 @@ export function resolveQuery(input: DataQuery): ResolvedQuery {
   const rankingAsked = q.ranking === "all" ? output.map((o) => ({ measure: o.name, direction: "desc" as const })) : (q.ranking ?? []);
   const ranking = rankingAsked.map((r) => ({ measure: inOutput(r.measure, "ranking"), direction: r.direction, name: `${r.measure} Ranking` }));
 
-  const limit = q.limit ?? DEFAULT_PAGE_SIZE;
-  if (limit < 1 || limit > MAX_PAGE_SIZE) {
-    throw new WarehouseError("limit_out_of_range", `limit must be between 1 and ${MAX_PAGE_SIZE}, got ${limit}`, { parameter: "limit" });
-  }
-  const offset = q.offset ?? 0;
-  if (offset < 0 || offset > 1_000_000_000) throw badParameter("offset", `offset must be between 0 and 1000000000, got ${offset}`);
+  const { limit, offset } = pageBounds(q);
 
   return {
     cube,

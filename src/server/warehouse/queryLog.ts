@@ -5,25 +5,24 @@
  */
 import "server-only";
 import { settings } from "@/server/settings";
+import { heldValue, processValue } from "@/server/processState";
 
 const MAX_KEYS = 10_000;
-const holder = globalThis as unknown as { __otoQueryLog?: Map<string, number> };
+const QUERY_LOG = "warehouse/queryLog:issued";
 
-/** Read once: this runs for every query, and the setting does not change while the server runs. */
-let enabled: boolean | undefined;
 
 export function recordIssued(key: string): void {
-  enabled ??= settings().enableTestRoutes;
-  if (!enabled) return;
-  const log = (holder.__otoQueryLog ??= new Map());
+  // Read once: this runs for every query, and the setting does not change while the server runs.
+  if (!processValue("warehouse/queryLog:enabled", () => settings().enableTestRoutes)) return;
+  const log = processValue(QUERY_LOG, () => new Map<string, number>());
   if (log.size >= MAX_KEYS && !log.has(key)) return;
   log.set(key, (log.get(key) ?? 0) + 1);
 }
 
 export function issuedQueries(): { key: string; count: number }[] {
-  return [...(holder.__otoQueryLog ?? new Map<string, number>())].map(([key, count]) => ({ key, count }));
+  return [...(heldValue<Map<string, number>>(QUERY_LOG) ?? new Map<string, number>())].map(([key, count]) => ({ key, count }));
 }
 
 export function clearIssuedQueries(): void {
-  holder.__otoQueryLog?.clear();
+  heldValue<Map<string, number>>(QUERY_LOG)?.clear();
 }

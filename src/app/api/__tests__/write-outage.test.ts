@@ -31,10 +31,12 @@ const chatSession = await import("@/app/api/chat/sessions/[id]/route");
 const chatSessions = await import("@/app/api/chat/sessions/route");
 const { createUser, findUserByEmail } = await import("@/server/auth/users");
 const { setConsent } = await import("@/server/consent/store");
-const { getDb } = await import("@/server/db/client");
+const { getDb, APP_DB } = await import("@/server/db/client");
+const { heldValue } = await import("@/server/processState");
 const { whileDatabaseAnswers } = await import("@/server/db/unavailable");
 
-const holder = globalThis as unknown as { __otoAppDb?: { key: string; db: AppDb } };
+/** The process's database slot (processState): swapped for a refusing one while "down". */
+const appDb = () => heldValue<{ db: AppDb }>(APP_DB)!;
 const TOKEN = "c".repeat(64);
 const CSRF_COOKIE = `${TOKEN}|${createHash("sha256").update(`${TOKEN}${SECRET}`).digest("hex")}`;
 let realDb: AppDb;
@@ -43,7 +45,7 @@ let address = 0;
 function databaseDown() {
   const refused = () =>
     Promise.reject(Object.assign(new Error('Failed query: select "id" from "users"'), { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED", syscall: "connect" }) }));
-  holder.__otoAppDb!.db = { ...realDb, use: refused, tx: refused, ping: refused };
+  appDb().db = { ...realDb, use: refused, tx: refused, ping: refused };
 }
 
 beforeAll(async () => {
@@ -55,7 +57,7 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  holder.__otoAppDb!.db = realDb;
+  appDb().db = realDb;
   vi.restoreAllMocks();
 });
 
@@ -130,7 +132,7 @@ describe("Idempotency-Key on write routes", () => {
     const key = "0b7c1a4e-aaaa-4bbb-8ccc-000000000002";
     databaseDown();
     await expectUnavailable(await signup.POST(request("/api/account/signup", newcomer("later@outage.org"), { key })));
-    holder.__otoAppDb!.db = realDb;
+    appDb().db = realDb;
     const retry = await signup.POST(request("/api/account/signup", newcomer("later@outage.org"), { key }));
     expect(retry.status).toBe(201);
     expect(retry.headers.get("idempotent-replayed")).toBeNull();
