@@ -3,184 +3,28 @@
 /**
  * The data assistant's conversation: questions and answers, starter questions on an empty chat,
  * follow-ups that send the previous answer's context, and the list of conversations (new,
- * switch, delete). Conversations are kept only while functional storage is allowed: a guest's
- * in this browser (store.ts), a signed-in user's on the server (the API adds each turn there).
- * Without that consent the conversation lives on this page only; withdrawing it (or tracking)
- * removes the kept ones (the consent effects) and the page stops writing at once.
+ * switch, delete). The state and its requests live in useChat (the reducer in chatModel.ts);
+ * this is the layout.
  */
 import { ActionIcon, Alert, Box, Button, Drawer, Group, Loader, NavLink, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
-import { useLocale, useTranslations } from "next-intl";
-import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, type FormEvent, type KeyboardEvent } from "react";
 import type { TableLabels } from "@/domain/charts/table";
-import { addTurn, sessionTitle } from "@/domain/chat/schemas";
-import { MAX_QUESTION_LENGTH, type ChatSession } from "@/domain/chat/types";
-import type { Locale } from "@/domain/i18n/locales";
+import { MAX_QUESTION_LENGTH } from "@/domain/chat/types";
 import { CookiePreferencesLink } from "@/features/consent/ConsentBanner";
-import { useConsent } from "@/features/consent/context";
-import { useSessionUser } from "@/features/session/useSessionUser";
 import { AnswerView } from "./AnswerView";
-import { askChat, deleteServerSession, fetchServerSession, fetchServerSessions } from "./client";
-import { deleteLocalSession, newSessionId, readLocalSessions, writeLocalSession } from "./store";
-
-interface Summary {
-  id: string;
-  title: string;
-  updatedAt: number;
-}
-
-function emptySession(): ChatSession {
-  return { id: newSessionId(), title: "", turns: [], updatedAt: 0 };
-}
-
-function summarise(session: ChatSession): Summary {
-  return { id: session.id, title: session.title, updatedAt: session.updatedAt };
-}
-
-function upsert(list: Summary[], item: Summary): Summary[] {
-  return [item, ...list.filter((s) => s.id !== item.id)].sort((a, b) => b.updatedAt - a.updatedAt);
-}
-
-type Pending = { question: string; streamed: string };
+import { storageNote, type Pending, type SessionSummary } from "./chatModel";
+import { useChat } from "./useChat";
 
 export function ChatClient({ starters, tableLabels }: { starters: string[]; tableLabels: TableLabels }) {
   const t = useTranslations("chat.page");
-  const te = useTranslations("chat.errors");
-  const locale = useLocale() as Locale;
-  const { functional, tracking } = useConsent();
-  const { user, known } = useSessionUser();
-  const keep = functional;
-  const signedIn = user !== null;
-  // Read at the moment of each write: a withdrawal stops writing at once.
-  const keepRef = useRef(keep);
-  useEffect(() => {
-    keepRef.current = keep;
-  }, [keep]);
-
-  const [current, setCurrent] = useState<ChatSession>(emptySession);
-  const [sessions, setSessions] = useState<Summary[]>([]);
-  const [question, setQuestion] = useState("");
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [drawer, setDrawer] = useState(false);
-  const opened = useRef(false);
-  const abort = useRef<AbortController | null>(null);
+  const chat = useChat();
+  const { current, pending, question, error, keep, signedIn, ask } = chat;
   const bottom = useRef<HTMLDivElement>(null);
-
-  // The conversations kept for this visitor (read again after any consent choice: withdrawing
-  // tracking removes them too); on the first load the newest one is opened again.
-  useEffect(() => {
-    if (!known) return;
-    if (!keep) {
-      opened.current = true; // Consent given later does not bring an old conversation back over this one.
-      return;
-    }
-    let live = true;
-    const load: Promise<{ list: Summary[]; get: (id: string) => Promise<ChatSession | null> }> = signedIn
-      ? fetchServerSessions().then((list) => ({ list: list ?? [], get: fetchServerSession }))
-      : Promise.resolve().then(() => {
-          const local = readLocalSessions();
-          return { list: local.map(summarise), get: async (id: string) => local.find((s) => s.id === id) ?? null };
-        });
-    void load.then(({ list, get }) => {
-      if (!live) return;
-      setSessions(list);
-      if (opened.current) return;
-      opened.current = true;
-      const newest = list[0];
-      if (newest) void get(newest.id).then((s) => live && s && setCurrent((c) => (c.turns.length ? c : s)));
-    });
-    return () => {
-      live = false;
-    };
-  }, [known, keep, tracking, signedIn]);
 
   useEffect(() => {
     if (current.turns.length || pending) bottom.current?.scrollIntoView({ behavior: "smooth", block: "end" });
   }, [current.turns.length, pending]);
-
-  const ask = useCallback(
-    async (raw: string) => {
-      const text = raw.trim();
-      if (!text) {
-        setError(te("empty"));
-        return;
-      }
-      if (text.length > MAX_QUESTION_LENGTH) {
-        setError(te("tooLong", { max: MAX_QUESTION_LENGTH }));
-        return;
-      }
-      if (pending) return;
-      setError(null);
-      setPending({ question: text, streamed: "" });
-      setQuestion("");
-      abort.current = new AbortController();
-      const session = current;
-      const result = await askChat(
-        { question: text, locale, context: session.turns.at(-1)?.answer.context ?? null, sessionId: signedIn && keepRef.current ? session.id : undefined },
-        {
-          onDelta: (piece) => setPending((p) => (p ? { ...p, streamed: p.streamed + piece } : p)),
-          onReset: () => setPending((p) => (p ? { ...p, streamed: "" } : p)),
-          signal: abort.current.signal,
-        },
-      );
-      setPending(null);
-      if (!result.ok) {
-        setQuestion(text);
-        setError(
-          result.code === "rate_limited"
-            ? result.retryAfter
-              ? te("rateLimited", { seconds: result.retryAfter })
-              : te("rateLimitedNoTime")
-            : result.code === "csrf"
-              ? te("csrf")
-              : result.code === "network"
-                ? te("network")
-                : result.code === "invalid"
-                  ? te("invalid")
-                  : te("unavailable"),
-        );
-        return;
-      }
-      const next = addTurn({ ...session, title: session.title || sessionTitle(text) }, { question: text, answer: result.answer, at: Date.now() });
-      setCurrent(next);
-      if (keepRef.current) {
-        if (!signedIn) writeLocalSession(next, keepRef.current);
-        setSessions((list) => upsert(list, summarise(next)));
-      }
-    },
-    [current, locale, pending, signedIn, te],
-  );
-
-  useEffect(() => () => abort.current?.abort(), []);
-
-  const startNew = () => {
-    abort.current?.abort();
-    setPending(null);
-    setError(null);
-    setCurrent(emptySession());
-    setDrawer(false);
-  };
-
-  const switchTo = async (id: string) => {
-    setDrawer(false);
-    if (id === current.id) return;
-    const session = signedIn ? await fetchServerSession(id) : (readLocalSessions().find((s) => s.id === id) ?? null);
-    if (session) {
-      setError(null);
-      setCurrent(session);
-    } else setSessions((list) => list.filter((s) => s.id !== id));
-  };
-
-  const remove = async (id: string) => {
-    if (signedIn) {
-      if (!(await deleteServerSession(id))) {
-        setError(te("deleteFailed"));
-        return;
-      }
-    } else deleteLocalSession(id);
-    setSessions((list) => list.filter((s) => s.id !== id));
-    if (id === current.id) setCurrent(emptySession());
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -194,41 +38,9 @@ export function ChatClient({ starters, tableLabels }: { starters: string[]; tabl
     }
   };
 
-  const shown = keep ? sessions : [];
   const sessionList = (
-    <Stack gap="xs" data-testid="chat-sessions">
-      <Button variant="light" onClick={startNew} data-testid="chat-new">
-        {t("newConversation")}
-      </Button>
-      {shown.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t("noSessions")}
-        </Text>
-      ) : (
-        shown.map((s) => (
-          <Group key={s.id} gap={4} wrap="nowrap" data-testid="chat-session">
-            <NavLink
-              component="button"
-              label={s.title || t("untitled")}
-              active={s.id === current.id}
-              onClick={() => void switchTo(s.id)}
-              style={{ borderRadius: "var(--mantine-radius-sm)", minWidth: 0 }}
-              styles={{ label: { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } }}
-              data-testid="chat-session-open"
-            />
-            <ActionIcon variant="subtle" color="gray" aria-label={t("deleteConversation")} onClick={() => void remove(s.id)} data-testid="chat-session-delete">
-              <span aria-hidden>×</span>
-            </ActionIcon>
-          </Group>
-        ))
-      )}
-      <Text size="xs" c="dimmed" data-testid="chat-storage-note">
-        {keep ? (signedIn ? t("keptServer") : t("keptLocal")) : signedIn ? t("notKeptSignedIn") : t("notKept")}
-      </Text>
-      {!keep ? <CookiePreferencesLink size="xs" /> : null}
-    </Stack>
+    <SessionList sessions={keep ? chat.sessions : []} currentId={current.id} note={t(storageNote(keep, signedIn))} keep={keep} onNew={chat.startNew} onOpen={(id) => void chat.switchTo(id)} onDelete={(id) => void chat.remove(id)} />
   );
-
   const empty = current.turns.length === 0 && !pending;
 
   return (
@@ -239,15 +51,15 @@ export function ChatClient({ starters, tableLabels }: { starters: string[]; tabl
         </Title>
         {sessionList}
       </Box>
-      <Drawer opened={drawer} onClose={() => setDrawer(false)} title={t("sessions")} hiddenFrom="md" size="85%">
+      <Drawer opened={chat.drawer} onClose={() => chat.setDrawer(false)} title={t("sessions")} hiddenFrom="md" size="85%">
         {sessionList}
       </Drawer>
       <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
         <Group justify="space-between" hiddenFrom="md">
-          <Button variant="default" size="xs" onClick={() => setDrawer(true)} data-testid="chat-sessions-toggle">
+          <Button variant="default" size="xs" onClick={() => chat.setDrawer(true)} data-testid="chat-sessions-toggle">
             {t("sessions")}
           </Button>
-          <Button variant="light" size="xs" onClick={startNew}>
+          <Button variant="light" size="xs" onClick={chat.startNew}>
             {t("newConversation")}
           </Button>
         </Group>
@@ -280,29 +92,7 @@ export function ChatClient({ starters, tableLabels }: { starters: string[]; tabl
               </Paper>
             </Stack>
           ))}
-          {pending ? (
-            <Stack gap="xs" data-testid="chat-pending">
-              <Paper p="sm" radius="md" bg="var(--mantine-primary-color-light)" ml="auto" maw="85%">
-                <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-                  {pending.question}
-                </Text>
-              </Paper>
-              <Paper withBorder p="md" radius="md">
-                {pending.streamed ? (
-                  <Text style={{ whiteSpace: "pre-wrap" }} data-testid="chat-streamed">
-                    {pending.streamed}
-                  </Text>
-                ) : (
-                  <Group gap="xs">
-                    <Loader size="xs" />
-                    <Text size="sm" c="dimmed">
-                      {t("thinking")}
-                    </Text>
-                  </Group>
-                )}
-              </Paper>
-            </Stack>
-          ) : null}
+          {pending ? <PendingTurn pending={pending} /> : null}
           <div ref={bottom} />
         </Stack>
         {error ? (
@@ -314,7 +104,7 @@ export function ChatClient({ starters, tableLabels }: { starters: string[]; tabl
           <Stack gap={4}>
             <Textarea
               value={question}
-              onChange={(e) => setQuestion(e.currentTarget.value.slice(0, MAX_QUESTION_LENGTH))}
+              onChange={(e) => chat.setQuestion(e.currentTarget.value)}
               onKeyDown={onKeyDown}
               placeholder={t("placeholder")}
               aria-label={t("inputLabel")}
@@ -336,5 +126,72 @@ export function ChatClient({ starters, tableLabels }: { starters: string[]; tabl
         </form>
       </Stack>
     </Group>
+  );
+}
+
+/** The kept conversations: new, open, delete, and where they are kept. */
+function SessionList(props: { sessions: SessionSummary[]; currentId: string; note: string; keep: boolean; onNew: () => void; onOpen: (id: string) => void; onDelete: (id: string) => void }) {
+  const t = useTranslations("chat.page");
+  const { sessions, currentId } = props;
+  return (
+    <Stack gap="xs" data-testid="chat-sessions">
+      <Button variant="light" onClick={props.onNew} data-testid="chat-new">
+        {t("newConversation")}
+      </Button>
+      {sessions.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t("noSessions")}
+        </Text>
+      ) : (
+        sessions.map((s) => (
+          <Group key={s.id} gap={4} wrap="nowrap" data-testid="chat-session">
+            <NavLink
+              component="button"
+              label={s.title || t("untitled")}
+              active={s.id === currentId}
+              onClick={() => props.onOpen(s.id)}
+              style={{ borderRadius: "var(--mantine-radius-sm)", minWidth: 0 }}
+              styles={{ label: { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } }}
+              data-testid="chat-session-open"
+            />
+            <ActionIcon variant="subtle" color="gray" aria-label={t("deleteConversation")} onClick={() => props.onDelete(s.id)} data-testid="chat-session-delete">
+              <span aria-hidden>×</span>
+            </ActionIcon>
+          </Group>
+        ))
+      )}
+      <Text size="xs" c="dimmed" data-testid="chat-storage-note">
+        {props.note}
+      </Text>
+      {!props.keep ? <CookiePreferencesLink size="xs" /> : null}
+    </Stack>
+  );
+}
+
+/** The question being answered, with the answer streaming in (or a spinner until it starts). */
+function PendingTurn({ pending }: { pending: Pending }) {
+  const t = useTranslations("chat.page");
+  return (
+    <Stack gap="xs" data-testid="chat-pending">
+      <Paper p="sm" radius="md" bg="var(--mantine-primary-color-light)" ml="auto" maw="85%">
+        <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+          {pending.question}
+        </Text>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        {pending.streamed ? (
+          <Text style={{ whiteSpace: "pre-wrap" }} data-testid="chat-streamed">
+            {pending.streamed}
+          </Text>
+        ) : (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">
+              {t("thinking")}
+            </Text>
+          </Group>
+        )}
+      </Paper>
+    </Stack>
   );
 }
