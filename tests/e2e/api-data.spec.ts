@@ -7,6 +7,8 @@ import path from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { expect, test } from "./support/test";
 import { resolveDataDir } from "../../src/server/warehouse/config";
+import { profileView } from "../../src/domain/visualize/profileViews";
+import { encodeVizState, viewApiUrl } from "../../src/domain/visualize/stateCodec";
 
 async function germanyExportsBySection(year: number): Promise<Map<string, number>> {
   const { dir, lookedIn } = resolveDataDir();
@@ -99,9 +101,10 @@ test.describe("GET /api/data", () => {
 });
 
 test.describe("GET /api/view", () => {
-  test("answers a visualize URL's rows, the ones its chart draws", async ({ request }) => {
-    const path = "/en/visualize/tree_map/hs92/export/chl/all/show/2018";
-    const response = await request.get(`/api/view?path=${encodeURIComponent(path)}`);
+  const chileExports2018 = profileView({ chart: "tree_map", country: "chl", product: "show", time: 2018 });
+
+  test("answers a typed view state's rows, the ones its chart draws", async ({ request }) => {
+    const response = await request.get(viewApiUrl(chileExports2018, "en"));
     expect(response.status()).toBe(200);
     expect(response.headers()["cache-control"]).toContain("public");
     const { data } = (await response.json()) as { data: { chart: string; rows: { id: string; name: string; value: number }[] } };
@@ -111,15 +114,43 @@ test.describe("GET /api/view", () => {
     // The same number the data API gives.
     const api = await request.get("/api/data?cube=trade_i_ots_a_hs4&drilldowns=HS4&measures=Trade+Value&cut=Country%3Dchl&cut=Trade+Flow%3D2&cut=Year%3D2018&cut=HS4%3D2603");
     expect(copper?.value).toBe((await api.json()).data[0]["Trade Value"]);
+    // Member names in the language asked for.
+    const spanish = (await (await request.get(viewApiUrl(chileExports2018, "es"))).json()).data.rows.find((row: { id: string }) => row.id.endsWith("2603"));
+    expect(spanish.value).toBe(copper?.value);
   });
 
-  test("refuses anything that is not a visualize URL, with a JSON 4xx", async ({ request }) => {
-    for (const bad of ["", "/en/profile/country/chl", "//evil.example/en/visualize/tree_map", "javascript:alert(1)", "/en/visualize/../../etc/passwd", "/xx/visualize/tree_map/hs92/export/chl/all/show/2018", "/en/visualize/pie/hs92/export/chl/all/show/2018", `/en/visualize/${"a".repeat(600)}`, "/en/visualize/tree_map/hs92/export/chl' OR 1=1--/all/show/2018", "/en/visualize/tree_map/hs92/export/%E0%A4%A/all/show/2018", "/en/visualize/embed/tree_map/hs92/export/chl/all/show/2018"]) {
-      const response = await request.get(`/api/view?path=${encodeURIComponent(bad)}`);
-      expect(response.status(), bad).toBeGreaterThanOrEqual(400);
-      expect(response.status(), bad).toBeLessThan(500);
-      expect(typeof (await response.json()).error.code, bad).toBe("string");
+  test("refuses what is not a canonical view state, with a JSON 400", async ({ request }) => {
+    const good = encodeVizState(chileExports2018);
+    const state = (text: string) => `/api/view?locale=en&state=${encodeURIComponent(text)}`;
+    for (const bad of [
+      "/api/view",
+      "/api/view?locale=en",
+      `/api/view?state=${encodeURIComponent(good)}`,
+      `/api/view?locale=xx&state=${encodeURIComponent(good)}`,
+      `/api/view?locale=en&locale=es&state=${encodeURIComponent(good)}`,
+      `${state(good)}&path=/en/visualize/tree_map/hs92/export/chl/all/show/2018`,
+      `/api/view?path=${encodeURIComponent("/en/visualize/tree_map/hs92/export/chl/all/show/2018")}`,
+      state("not json"),
+      state(good.replace('"chl"', '"chl\u0027 OR 1=1--"')),
+      state(good.replace('"tree_map"', '"pie"')),
+      state(good.replace("2018", '"2018"')),
+      state(good.replace("}}", '},"extra":1}')),
+      state(JSON.stringify(JSON.parse(good), null, 2)),
+      state(`{"chart":"${"a".repeat(2000)}"}`),
+      state(good.replace('"chl"', '"zzz"')),
+    ]) {
+      const response = await request.get(bad);
+      expect(response.status(), bad.slice(0, 120)).toBe(400);
+      expect(typeof (await response.json()).error.code, bad.slice(0, 120)).toBe("string");
     }
+  });
+
+  test("a valid state the data cannot draw is a 422 naming the problem", async ({ request }) => {
+    const response = await request.get(viewApiUrl(profileView({ chart: "network", country: null, time: 2018 }), "en"));
+    expect(response.status()).toBe(422);
+    const body = await response.json();
+    expect(body.error.code).toBe("no_view");
+    expect(body.error.message).toContain("networkNeedsProducts");
   });
 });
 

@@ -3,6 +3,8 @@
  * sample in ../shared/data/baci_sample (Chile and Argentina, HS6 in HS 2012 codes, 2002 and 2004),
  * imported by scripts/test.sh. Pages must find the six-digit data through the catalogue alone.
  */
+import { profileView } from "../../src/domain/visualize/profileViews";
+import { viewApiUrl } from "../../src/domain/visualize/stateCodec";
 import { expect, test } from "./support/test";
 
 test.describe("with a BACI import", () => {
@@ -63,7 +65,8 @@ test.describe("with a BACI import", () => {
     await expect(page.getByTestId("control-classification")).toBeVisible();
     await expect(page.getByTestId("control-depth").getByText("HS6", { exact: true })).toBeVisible();
     // The view's rows are the HS6 products Chile sold to Argentina, as the data API sums them.
-    const view = (await (await request.get(`/api/view?path=${encodeURIComponent(path)}`)).json()).data;
+    const state = profileView({ chart: "tree_map", classification: "hs12", country: "chl", partner: "arg", product: "show", time: 2004, depth: "hs6" });
+    const view = (await (await request.get(viewApiUrl(state, "en"))).json()).data;
     expect(view.rows.length).toBeGreaterThan(5);
     for (const row of view.rows) expect(row.id).toMatch(/^\d{6}$/);
     const api = new URL(view.queries[0].api, "http://x");

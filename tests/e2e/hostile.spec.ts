@@ -6,6 +6,8 @@
  */
 import { expect, test } from "./support/test";
 import { AddressClient } from "./support/addressClient";
+import { profileView } from "../../src/domain/visualize/profileViews";
+import { viewApiUrl } from "../../src/domain/visualize/stateCodec";
 
 test.describe("one canonical path before any decision", () => {
   test("dot-segment, double-slash and fragment spellings of the data API are redirected, never answered unmetered", async ({ baseURL }) => {
@@ -88,14 +90,14 @@ test("the site's own chart data never spend the public API allowance of the same
   const before = await browser.request("GET", "/api/data?cube=trade_i_ots_a_sections&drilldowns=Year&measures=Trade+Value&cut=Exporter+Country%3Dper");
   const remaining = Number(before.headers["ratelimit-remaining"]);
   const countries = ["chl", "per", "arg", "bra", "deu", "fra", "usa", "chn", "jpn", "ind"];
-  const views = countries.flatMap((c) => ["tree_map", "stacked", "line"].map((chart) => `/en/visualize/${chart}/hs92/export/${c}/all/show/2018`));
+  const views = countries.flatMap((c) => (["tree_map", "stacked", "line"] as const).map((chart) => viewApiUrl(profileView({ chart, country: c, product: "show", time: 2018 }), "en")));
   const statuses: number[] = [];
   for (let round = 0; round < 10; round++) {
-    for (const path of views) statuses.push((await browser.request("GET", `/api/view?path=${encodeURIComponent(path)}`)).status);
+    for (const url of views) statuses.push((await browser.request("GET", url)).status);
   }
   expect(statuses.filter((s) => s === 429)).toHaveLength(0);
   // The script's allowance is where it was: only its own /api/data calls count against it.
   const after = await browser.request("GET", "/api/data?cube=trade_i_ots_a_sections&drilldowns=Year&measures=Trade+Value&cut=Exporter+Country%3Dper");
   expect(Number(after.headers["ratelimit-remaining"])).toBe(remaining - 1);
-  expect(Number(after.headers["ratelimit-limit"])).toBeLessThan(Number((await browser.request("GET", `/api/view?path=${encodeURIComponent(views[0]!)}`)).headers["ratelimit-limit"]));
+  expect(Number(after.headers["ratelimit-limit"])).toBeLessThan(Number((await browser.request("GET", views[0]!)).headers["ratelimit-limit"]));
 });

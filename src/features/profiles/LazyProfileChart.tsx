@@ -2,30 +2,59 @@
 
 import { Alert, Button, Skeleton, Text } from "@mantine/core";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import type { VizData } from "@/domain/visualize/data";
 import { flowSeriesData } from "@/domain/visualize/flows";
+import { asChart } from "@/domain/visualize/sharedRows";
+import type { ChartType } from "@/domain/visualize/state";
 import { VisualizeView, type VisualizeViewProps } from "@/features/visualize/VisualizeView";
+import { viewRowsLoader } from "./viewRows";
 
 type Props = Omit<VisualizeViewProps, "data"> & {
-  /** /api/view URLs of the rows: one view, or the exports and imports drawn as two series. */
-  source: { view: string } | { exports: string; imports: string };
+  /**
+   * /api/view URLs of the rows: one view (drawn `as` another chart when its rows are its map
+   * twin's, domain/visualize/sharedRows), or the exports and imports drawn as two series.
+   */
+  source: { view: string; as?: ChartType } | { exports: string; imports: string };
 };
 
-async function fetchView(url: string): Promise<VizData> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${response.status}`);
-  return ((await response.json()) as { data: VizData }).data;
+/** Each chart's rows once per tab: two charts of one view, or a chart mounted again, share a request. */
+const fetchView = viewRowsLoader((url) => fetch(url));
+
+/** How far below (and above) the screen a chart starts loading: about half a phone screen ahead. */
+const NEAR_MARGIN = "400px 0px";
+
+/**
+ * Whether the element has come near the screen (and stays true once it has). Without
+ * IntersectionObserver (old browsers, tests), at once.
+ */
+function useNearScreen(element: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    if (near) return;
+    const target = element.current;
+    if (!target || typeof IntersectionObserver === "undefined") {
+      // Nothing to watch with: load at once (after this render, as an observer would call back).
+      const now = setTimeout(() => setNear(true), 0);
+      return () => clearTimeout(now);
+    }
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: NEAR_MARGIN });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element, near]);
+  return near;
 }
 
 /**
  * A profile section's chart whose rows arrive after the page: the page's HTML carries the view's
- * address, not its thousands of rows (the server checked that the view has data). The rows come
- * from /api/view, cached like every public answer; meanwhile a placeholder of the chart's size
- * keeps the page from jumping.
+ * address, not its thousands of rows (the server only planned the view; it never loads them). The
+ * rows come from /api/view, once, when the chart comes near the screen, so a phone loads only the
+ * charts it shows; meanwhile a placeholder of the chart's size keeps the page from jumping.
  */
 export function LazyProfileChart({ source, height = 440, ...view }: Props) {
   const t = useTranslations("profileChart");
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(box);
   const [data, setData] = useState<VizData | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -33,10 +62,11 @@ export function LazyProfileChart({ source, height = 440, ...view }: Props) {
   const key = JSON.stringify(source);
 
   useEffect(() => {
+    if (!near) return;
     const current = JSON.parse(key) as Props["source"];
     const work =
       "view" in current
-        ? fetchView(current.view)
+        ? fetchView(current.view).then((rows) => (current.as ? asChart(rows, current.as) : rows))
         : Promise.all([fetchView(current.exports), fetchView(current.imports)]).then(([exports, imports]) =>
             flowSeriesData({ export: exports, import: imports }, { export: t("exports"), import: t("imports") }),
           );
@@ -45,15 +75,16 @@ export function LazyProfileChart({ source, height = 440, ...view }: Props) {
     return () => {
       live = false;
     };
-  }, [key, t, attempt]);
+  }, [key, t, attempt, near]);
 
   const retry = () => {
     setFailed(false);
     setAttempt((n) => n + 1);
   };
 
+  let content;
   if (failed) {
-    return (
+    content = (
       <Alert variant="light" color="red" data-testid="profile-chart-failed">
         <Text size="sm">{t("failed")}</Text>
         <Button size="xs" variant="default" mt="xs" onClick={retry}>
@@ -61,7 +92,11 @@ export function LazyProfileChart({ source, height = 440, ...view }: Props) {
         </Button>
       </Alert>
     );
+  } else if (!data) {
+    // Waiting for the screen to come near ("pending"), then for the rows ("loading"): the same size.
+    content = <Skeleton height={height} radius="md" data-testid={near ? "profile-chart-loading" : "profile-chart-pending"} aria-label={t("loading")} />;
+  } else {
+    content = <VisualizeView data={data} height={height} {...view} />;
   }
-  if (!data) return <Skeleton height={height} radius="md" data-testid="profile-chart-loading" aria-label={t("loading")} />;
-  return <VisualizeView data={data} height={height} {...view} />;
+  return <div ref={box}>{content}</div>;
 }

@@ -11,7 +11,7 @@ import type { ProductRef, VizState } from "@/domain/visualize/state";
 import { buildVizPath, formatTime, parseVizPath, requestedVizPath, type QueryInput } from "@/domain/visualize/urlCodec";
 import type { YearCoverage } from "@/domain/visualize/coverage";
 import { regionsToken } from "@/domain/visualize/regions";
-import type { Problem } from "@/domain/visualize/views";
+import { planView, type Problem, type ViewPlan } from "@/domain/visualize/views";
 import type { VizData } from "@/domain/visualize/data";
 import { loadView } from "@/server/visualize/view";
 import { vizCatalog, vizMembers, type VizMembers } from "@/server/visualize/members";
@@ -166,21 +166,17 @@ export async function resolveVisualization(segments: readonly string[], query: Q
   return resolveVizState(parsed.state, locale, { embed, catalog });
 }
 
-/**
- * A typed view state (as profile sections build them: never a path string) -> title, plan and
- * data. The state is taken as given: callers build canonical states.
- */
-export async function resolveVizState(
-  state: VizState,
-  locale: Locale,
-  options: { embed?: boolean; catalog?: Awaited<ReturnType<typeof vizCatalog>>; controls?: boolean } = {},
-): Promise<Exclude<Resolution, { kind: "redirect" } | { kind: "notFound" }>> {
+type Catalog = Awaited<ReturnType<typeof vizCatalog>>;
+type Explained = Extract<Resolution, { kind: "problems" }>;
+
+/** What both resolveVizState and planVizState start from: the catalogue, the names, title and paths. */
+async function prepareState(state: VizState, locale: Locale, options: { embed?: boolean; catalog?: Catalog; controls?: boolean }) {
   let catalog = options.catalog;
   try {
     catalog ??= await vizCatalog();
   } catch (error) {
     console.error(`[visualize] catalog unavailable: ${(error as Error).message}`);
-    return { kind: "unavailable" };
+    return null;
   }
   const embed = options.embed ?? false;
   const [members, t] = await Promise.all([vizMembers(locale), getTranslations({ locale })]);
@@ -194,6 +190,36 @@ export async function resolveVizState(
     // The control panel's lists (sorted names of every country and product): only where drawn.
     options: embed || options.controls === false ? { countries: [], sections: [], hs2: [], hs4: [] } : controlOptions(members, locale, state, coverage, t),
   };
+  const explain = (problems: readonly Problem[], suggestion: VizState | undefined): Explained => ({
+    ...common,
+    kind: "problems",
+    subtitle: vizSubtitle(state, members, t),
+    problems: problems.map((p) => ({
+      code: p.code,
+      message: problemMessage(p, t),
+      ...(p.fix ? { fix: `/${locale}${buildVizPath(p.fix, coverage)}` } : {}),
+    })),
+    ...(suggestion ? { suggestion: `/${locale}${buildVizPath(suggestion, coverage)}` } : {}),
+  });
+  /** The subtitle of a planned view; the currency of a regions map is known once its rows are. */
+  const subtitle = (plan: ViewPlan, currency?: string) => {
+    const showsDepth = plan.breakdown === "product" && state.chart !== "network" && state.chart !== "scatter";
+    return vizSubtitle(state, members, t, showsDepth ? plan.depth : undefined, currency);
+  };
+  return { common, explain, subtitle };
+}
+
+/**
+ * A typed view state (as profile sections build them: never a path string) -> title, plan and
+ * data. The state is taken as given: callers build canonical states.
+ */
+export async function resolveVizState(
+  state: VizState,
+  locale: Locale,
+  options: { embed?: boolean; catalog?: Catalog; controls?: boolean } = {},
+): Promise<Exclude<Resolution, { kind: "redirect" } | { kind: "notFound" }>> {
+  const prepared = await prepareState(state, locale, options);
+  if (!prepared) return { kind: "unavailable" };
   let view;
   try {
     view = await loadView(state, locale);
@@ -204,19 +230,21 @@ export async function resolveVizState(
     }
     throw error;
   }
-  if (view.kind === "problems") {
-    return {
-      ...common,
-      kind: "problems",
-      subtitle: vizSubtitle(state, members, t),
-      problems: view.problems.map((p) => ({
-        code: p.code,
-        message: problemMessage(p, t),
-        ...(p.fix ? { fix: `/${locale}${buildVizPath(p.fix, coverage)}` } : {}),
-      })),
-      ...(view.suggestion ? { suggestion: `/${locale}${buildVizPath(view.suggestion, coverage)}` } : {}),
-    };
-  }
-  const showsDepth = view.plan.breakdown === "product" && state.chart !== "network" && state.chart !== "scatter";
-  return { ...common, kind: "ok", subtitle: vizSubtitle(state, members, t, showsDepth ? view.plan.depth : undefined, view.data.regionMap?.currency), data: view.data };
+  if (view.kind === "problems") return prepared.explain(view.problems, view.suggestion);
+  return { ...prepared.common, kind: "ok", subtitle: prepared.subtitle(view.plan, view.data.regionMap?.currency), data: view.data };
+}
+
+export type Planning = { kind: "unavailable" } | Explained | (Common & { kind: "planned"; plan: ViewPlan });
+
+/**
+ * A typed view state -> title, subtitle, paths and plan, or the problems of planning it, without
+ * loading its rows: for charts whose rows the browser loads once from /api/view (profile
+ * sections). A regions map's subtitle leaves out its currency (known with the rows).
+ */
+export async function planVizState(state: VizState, locale: Locale, options: { catalog?: Catalog } = {}): Promise<Planning> {
+  const prepared = await prepareState(state, locale, { ...options, controls: false });
+  if (!prepared) return { kind: "unavailable" };
+  const planned = planView(state, prepared.common.coverage);
+  if (!planned.ok) return prepared.explain(planned.problems, planned.suggestion);
+  return { ...prepared.common, kind: "planned", subtitle: prepared.subtitle(planned.plan), plan: planned.plan };
 }

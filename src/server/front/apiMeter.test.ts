@@ -94,7 +94,7 @@ describe("the front door with the meter", async () => {
     expect(ok.headers["access-control-allow-origin"]).toBe("*");
     await call(door, "/api/data?cube=x", { "x-forwarded-for": "7.7.7.7" });
     // The charts' own data are counted apart (and generously): they do not spend the allowance.
-    const view = await call(door, "/api/view?path=x");
+    const view = await call(door, "/api/view?locale=en&state=x");
     expect(view.headers["ratelimit-limit"]).toBe("30");
     await call(door, "/api/cubes");
     // A client-written X-Forwarded-For changes nothing: all three came from 127.0.0.1.

@@ -9,34 +9,22 @@ import { cache } from "react";
 import type { Locale } from "@/domain/i18n/locales";
 import type { VizData } from "@/domain/visualize/data";
 import type { VizState } from "@/domain/visualize/state";
+import { decodeVizState, encodeVizState } from "@/domain/visualize/stateCodec";
 import { planView, type Problem, type ViewPlan } from "@/domain/visualize/views";
 import { loadVisualization } from "./load";
 import { vizCatalog } from "./members";
 
 export type ViewResult = { kind: "ok"; plan: ViewPlan; data: VizData } | { kind: "problems"; problems: Problem[]; suggestion?: VizState };
 
-/** The state's fields in a fixed order, so equal states share one cache entry. */
+/** The state's canonical text (domain/visualize/stateCodec: the fields in a fixed order), so equal states share one cache entry. */
 export function viewKey(state: VizState): string {
-  const { chart, classification, flow, country, partner, product, time, depth, x, y, regions } = state;
-  return JSON.stringify([chart, classification, flow, country, partner, product, time, depth ?? null, x ?? null, y ?? null, regions ?? null]);
+  return encodeVizState(state);
 }
 
 const loadByKey = cache(async (key: string, locale: Locale): Promise<ViewResult> => {
-  const state = JSON.parse(key) as unknown[];
-  const [chart, classification, flow, country, partner, product, time, depth, x, y, regions] = state as [
-    VizState["chart"],
-    VizState["classification"],
-    VizState["flow"],
-    VizState["country"],
-    VizState["partner"],
-    VizState["product"],
-    VizState["time"],
-    VizState["depth"] | null,
-    string | null,
-    string | null,
-    VizState["regions"] | null,
-  ];
-  const viz: VizState = { chart, classification, flow, country, partner, product, time, ...(depth ? { depth } : {}), ...(x ? { x } : {}), ...(y ? { y } : {}), ...(regions ? { regions } : {}) };
+  const decoded = decodeVizState(key);
+  if (!decoded.ok) throw new Error(`[visualize] not a view key: ${decoded.message}`);
+  const viz = decoded.state;
   const catalog = await vizCatalog();
   const planned = planView(viz, catalog.coverage);
   if (!planned.ok) return { kind: "problems", problems: planned.problems, ...(planned.suggestion ? { suggestion: planned.suggestion } : {}) };

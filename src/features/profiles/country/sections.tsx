@@ -151,7 +151,8 @@ const exportsBySection = section<CountryContext, { rows: RankedRows | null }>({
         <>
           <YearSelect years={years} value={sectionsYear} param="year" label={t("year")} anchor="exports-by-section" />
           {kind === "country" || !loaded ? (
-            <ProfileChart locale={locale} state={profileView({ chart: "tree_map", country: id, product: "show", time: sectionsYear, depth: "section" })} height={380} />
+            // The growth section may load these sections too (a series of sections): one answer per render, so they come with the page.
+            <ProfileChart locale={locale} state={profileView({ chart: "tree_map", country: id, product: "show", time: sectionsYear, depth: "section" })} height={380} rowsWithPage />
           ) : (
             <RankedBars items={linked(loaded.items, (s) => `${base}/hs/section-${s}`)} total={loaded.total} locale={locale} limit={22} testId="section-exports" />
           )}

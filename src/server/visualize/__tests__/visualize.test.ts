@@ -9,7 +9,9 @@ import { defaultState, parseVizPath } from "@/domain/visualize/urlCodec";
 import { planView } from "@/domain/visualize/views";
 import { closeWarehouse } from "@/server/warehouse/db";
 import { importTiny, tempDir, TINY_PACKAGE } from "@/server/warehouse/__tests__/helpers";
+import { encodeVizState, viewApiUrl } from "@/domain/visualize/stateCodec";
 import { handleAssetRequest, productSpaceIds } from "../assets";
+import { handleViewRequest } from "../viewApi";
 import { loadVisualization, mainQuery } from "../load";
 import { vizCatalog, vizMembers } from "../members";
 
@@ -147,5 +149,52 @@ describe("GET /api/assets/{name}", () => {
     }
     const missing = await handleAssetRequest(request(), "world_countries_110m.topojson");
     expect(missing.status).toBe(503);
+  });
+});
+
+describe("GET /api/view?locale=&state=", () => {
+  const get = (query: string) => handleViewRequest(new Request(`http://localhost/api/view${query}`));
+  const chile = profileView({ chart: "tree_map", country: "chl", product: "show", time: 2018 });
+
+  it("answers a typed state's rows, from its canonical address", async () => {
+    const response = await get(viewApiUrl(chile, "en").slice("/api/view".length));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("public");
+    expect(response.headers.get("content-language")).toBe("en");
+    const { data } = (await response.json()) as { data: { chart: string; rows: { id: string }[] } };
+    expect(data.chart).toBe("tree_map");
+    expect(data.rows[0]).toMatchObject({ id: "2603", kind: "hs4" });
+  });
+
+  it("refuses the old path form, unknown or repeated parameters, bad locales, hostile and non-canonical states with a JSON 400", async () => {
+    const text = encodeVizState(chile);
+    const state = (value: string) => `?locale=en&state=${encodeURIComponent(value)}`;
+    const cases: [string, string][] = [
+      [`?path=${encodeURIComponent("/en/visualize/tree_map/hs92/export/chl/all/show/2018")}`, "unknown_parameter"],
+      [`${state(text)}&depth=hs4`, "unknown_parameter"],
+      [`${state(text)}&state=${encodeURIComponent(text)}`, "invalid_parameter"],
+      [`?locale=xx&state=${encodeURIComponent(text)}`, "invalid_parameter"],
+      ["?locale=en", "invalid_parameter"],
+      [state("{"), "invalid_parameter"],
+      [state(text.replace('"chl"', '"../etc"')), "invalid_parameter"],
+      [state(text.replace("2018", "-1")), "invalid_parameter"],
+      [state(`${text} `), "invalid_parameter"],
+      [state("x".repeat(100_000)), "invalid_parameter"],
+      [state(text.replace('"chl"', '"zzz"')), "unknown_country"],
+      [state(encodeVizState(profileView({ chart: "geomap", country: "show", product: { level: "hs4", code: "2603", section: "6" }, time: 2018 }))), "unknown_product"],
+    ];
+    for (const [query, code] of cases) {
+      const response = await get(query);
+      expect(response.status, query.slice(0, 100)).toBe(400);
+      expect(((await response.json()) as { error: { code: string } }).error.code, query.slice(0, 100)).toBe(code);
+    }
+  });
+
+  it("says 422 no_view for a state the catalogue cannot plan", async () => {
+    const response = await get(viewApiUrl(profileView({ chart: "network", country: null, time: 2018 }), "en").slice("/api/view".length));
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("no_view");
+    expect(body.error.message).toContain("networkNeedsProducts");
   });
 });
