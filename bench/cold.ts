@@ -7,11 +7,13 @@
  * - recovery after a burst of 200 connections on new URLs: the time until an uncached page answers
  *   as fast as before;
  * - peak and after-load server RSS;
- * - an /api/data cache miss against the same SQL on DuckDB directly.
+ * - an /api/data cache miss against the same compiled SQL on DuckDB directly, and in process.
  *
  *   npm run build && npx tsx bench/cold.ts       # starts scripts/serve.ts on BENCH_PORT (3196)
  *   BENCH_SECONDS=8 (per run, default) BENCH_FAMILIES=country,product (default: all)
+ *   BENCH_PARTS=api,restart (default: renders,api,recovery,restart)
  */
+import "../scripts/lib/outside-next"; // first: lets server modules load outside Next.js
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -112,28 +114,61 @@ async function recovery(base: string, pid: number | null, baseline: number, peak
   console.log(`after 200 connections on new URLs: back to normal ${Math.round(back)} ms later; RSS peak ${peak.rss} MB, right after ${rssNow} MB, a minute later ${rssMb(pid)} MB`);
 }
 
+/**
+ * An /api/data miss against raw DuckDB running the SAME compiled SQL (the query the API sends,
+ * its parameters bound, on a separate read-only connection): what the API adds is parameter
+ * resolution, compilation, shaping, JSON and HTTP. The handler called in this process (no HTTP)
+ * separates the API's own work from the server's HTTP path. A hand-written equivalent query is
+ * printed too, for what a lighter SQL would cost.
+ */
 async function apiMissVersusDuckDb(base: string) {
   const file = process.env.WAREHOUSE_PATH || "data/warehouse.duckdb";
+  const { parseSearchParams, resolveQuery } = await import("../src/server/warehouse/query");
+  const { compileQuery } = await import("../src/server/warehouse/compile");
+  const { withWarehouse, warehouseEngine } = await import("../src/server/warehouse/db");
+  const { handleDataRequest } = await import("../src/server/warehouse/http");
   const instance = await DuckDBInstance.create(file, { access_mode: "READ_ONLY" });
   const conn = await instance.connect();
   const api: number[] = [];
+  const inProcess: number[] = [];
   const raw: number[] = [];
-  for (let i = 0; i < 40; i++) {
+  const hand: number[] = [];
+  const url = (country: string, year: number, limit: number) =>
+    `/api/data?cube=trade_i_ots_a_sections&drilldowns=Importer+Country&measures=Trade+Value&cut=Exporter+Country%3D${country}&cut=Year%3D${year}&limit=${limit}`;
+  for (let i = 0; i < 60; i++) {
     const country = COUNTRIES[i % COUNTRIES.length]!;
     const year = 1980 + (i % 39);
-    // Every API call new to both caches (a year and country it has not been asked with).
-    api.push(await time(`${base}/api/data?cube=trade_i_ots_a_sections&drilldowns=Importer+Country&measures=Trade+Value&cut=Exporter+Country%3D${country}&cut=Year%3D${year}&limit=${1000 + i}`));
-    const started = performance.now();
+    // Every call new to every cache (a limit it has not been asked with); the in-process call
+    // uses another limit still, so neither answers from the other's cache.
+    api.push(await time(`${base}${url(country, year, 1000 + i)}`));
+    let started = performance.now();
+    await (await handleDataRequest(new Request(`http://bench${url(country, year, 5000 + i)}`))).text();
+    inProcess.push(performance.now() - started);
+    const { query, locale } = parseSearchParams(new URL(`http://bench${url(country, year, 9000 + i)}`).searchParams);
+    const resolved = resolveQuery(query);
+    const compiled = await withWarehouse(async (session) =>
+      compileQuery(resolved, { locale, cube: session.meta.cubes.get(resolved.cube.name), tables: session.meta.tables, dialect: warehouseEngine().dialect }),
+    );
+    started = performance.now();
+    const statement = await conn.prepare(compiled.sql);
+    statement.bind(compiled.params as never);
+    await statement.runAndReadAll();
+    raw.push(performance.now() - started);
+    started = performance.now();
     await conn.runAndReadAll(
       `SELECT importer, sum(trade_value) AS v FROM fact_ots_sections_by_exporter WHERE exporter = $1 AND year = $2 GROUP BY importer ORDER BY v DESC LIMIT ${1000 + i}`,
       [country, year],
     );
-    raw.push(performance.now() - started);
+    hand.push(performance.now() - started);
   }
   conn.closeSync();
   instance.closeSync();
-  console.log(`/api/data miss p50 ${percentile(api, 50).toFixed(1)} ms vs the same SQL on DuckDB p50 ${percentile(raw, 50).toFixed(1)} ms (${(percentile(api, 50) / percentile(raw, 50)).toFixed(1)}x)`);
+  const ratio = (a: number[]) => (percentile(a, 50) / percentile(raw, 50)).toFixed(1);
+  console.log(`/api/data miss p50 ${percentile(api, 50).toFixed(1)} ms over HTTP (${ratio(api)}x), ${percentile(inProcess, 50).toFixed(1)} ms in process (${ratio(inProcess)}x), vs the same compiled SQL on DuckDB p50 ${percentile(raw, 50).toFixed(1)} ms; a hand-written equivalent ${percentile(hand, 50).toFixed(1)} ms`);
 }
+
+/** BENCH_PARTS=renders,api,recovery,restart (default: all) runs only some parts. */
+const parts = new Set((process.env.BENCH_PARTS || "renders,api,recovery,restart").split(","));
 
 async function main() {
   const server = await benchServer(process.env.BENCH_PORT || "3196");
@@ -144,14 +179,16 @@ async function main() {
     const baseline = percentile(quiet, 50);
     console.log(`quiet: an uncached country profile p50 ${Math.round(baseline)} ms; server RSS ${rssMb(server.pid)} MB`);
     const families = (process.env.BENCH_FAMILIES || Object.keys(FAMILIES).join(",")).split(",");
-    console.log("uncached renders:");
-    for (const family of families) for (const connections of [1, 10, 50]) await uncached(server.base, family, connections, server.pid, peak);
-    await apiMissVersusDuckDb(server.base);
-    await recovery(server.base, server.pid, baseline, peak);
+    if (parts.has("renders")) {
+      console.log("uncached renders:");
+      for (const family of families) for (const connections of [1, 10, 50]) await uncached(server.base, family, connections, server.pid, peak);
+    }
+    if (parts.has("api")) await apiMissVersusDuckDb(server.base);
+    if (parts.has("recovery")) await recovery(server.base, server.pid, baseline, peak);
   } finally {
     server.stop();
   }
-  if (!process.env.BENCH_BASE_URL) await firstAfterRestart();
+  if (parts.has("restart") && !process.env.BENCH_BASE_URL) await firstAfterRestart();
 }
 
 main().catch((error: unknown) => {

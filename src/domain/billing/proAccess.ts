@@ -1,8 +1,8 @@
 /**
  * What the PRO plan opens, and who may open it. The server decides from the session's role
  * (server/auth/proAccess.ts); pages show everyone else a preview (features/shell/ProGate.tsx).
- * A gated page depends on the session, so it is never kept in the shared page cache
- * (isProGatedPath).
+ * A gated page depends on the visitor's plan, so the page cache keeps it per plan, never per user
+ * (isProGatedPath; server/front/pageCache.ts).
  */
 import { hasPaidPlan } from "@/domain/auth/roles";
 import { LOCALES } from "@/domain/i18n/locales";

@@ -13,6 +13,7 @@ import { Readable } from "node:stream";
 import { bulkUrl, canDownloadPremium, generationOf, GENERATION_PATTERN, isPremiumTier, parseRange, type BulkPackage, type BulkResource } from "@/domain/bulk/bulk";
 import { matches } from "@/server/http/etag";
 import { jsonError } from "@/server/http/jsonError";
+import { cookieJar } from "@/server/auth/cookieJar";
 import { sessionFromToken, sessionTokenFrom } from "@/server/auth/session";
 import { findUserById } from "@/server/auth/users";
 import { presentedKey } from "@/server/front/apiMeter";
@@ -51,22 +52,6 @@ export async function currentBulk(): Promise<{ generation: string | null; pkg: B
   const meta = await warehouseMeta();
   const generation = meta ? generationOf(meta.build.fingerprint ?? "") : null;
   return { generation, pkg: generation ? bulkPackage(generation) : null };
-}
-
-/** The cookies a request sent, by name (the last of a repeated name wins, as browsers send one). */
-function cookieJar(header: string | null): Map<string, string> {
-  const jar = new Map<string, string>();
-  for (const part of (header ?? "").split(";")) {
-    const at = part.indexOf("=");
-    if (at <= 0) continue;
-    const value = part.slice(at + 1).trim();
-    try {
-      jar.set(part.slice(0, at).trim(), decodeURIComponent(value));
-    } catch {
-      jar.set(part.slice(0, at).trim(), value);
-    }
-  }
-  return jar;
 }
 
 /**

@@ -3,17 +3,16 @@
  * echoes what it was sent: the page cache, its key, single flight, and the overload answer.
  */
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "../../../messages/en.json";
 import es from "../../../messages/es.json";
 import zh from "../../../messages/zh.json";
 import { Admission } from "./admission";
-import { frontDoor, type Rendered } from "./door";
+import { frontDoor } from "./door";
+import { fetchText, listen, renderThrough, type TestServer } from "./doorTestServer";
 import { PageCache } from "./pageCache";
 
-let server: http.Server;
+let server: TestServer;
 let base = "";
 let generation = "g1";
 const renders: { url: string; cookie: string | undefined; publicPage: string | undefined }[] = [];
@@ -36,21 +35,7 @@ function fakeNext(req: IncomingMessage, res: ServerResponse) {
   }, 30);
 }
 
-function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${base}${path}`, { headers: { "accept-encoding": "gzip", ...headers } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const raw = Buffer.concat(chunks);
-          const body = res.headers["content-encoding"] === "gzip" ? gunzipSync(raw).toString() : raw.toString();
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
-        });
-      })
-      .on("error", reject);
-  });
-}
+const get = (path: string, headers: Record<string, string> = {}) => fetchText(`${base}${path}`, headers);
 
 /** A page's body with its script nonce taken out: each answer carries a fresh one. */
 const sansNonce = (body: string) => body.replace(/nonce="[^"]*"/g, 'nonce=""');
@@ -58,33 +43,21 @@ const nonceOf = (headers: http.IncomingHttpHeaders) => /'nonce-([^']+)'/.exec(St
 
 beforeAll(async () => {
   const secret = "test-secret";
-  const render = (url: string, headers: Record<string, string>) =>
-    new Promise<Rendered>((resolve, reject) => {
-      http
-        .get(`${base}${url}`, { headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-        })
-        .on("error", reject);
-    });
   const door = frontDoor(fakeNext, {
     busyText: { en: en.busyPage, es: es.busyPage, zh: zh.busyPage },
     trustedHops: 0,
     origin: null,
     tagManager: false,
     admission,
-    pages: { cache: new PageCache(1 << 24, 60_000), generation: () => generation, render, secret },
+    pages: { cache: new PageCache(1 << 24, 60_000), generation: () => generation, render: renderThrough(() => base), secret },
   });
-  server = http.createServer((req, res) => void door(req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listen(door);
+  base = server.base;
 });
 
 afterAll(() => {
   holdSlow?.();
-  server.closeAllConnections();
-  return new Promise<void>((resolve) => server.close(() => resolve()));
+  return server.close();
 });
 
 describe("the page cache behind the front door", () => {

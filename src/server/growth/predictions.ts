@@ -30,6 +30,7 @@ import { countryLevel, tradeQuery } from "@/server/profiles/sources";
 import { dataApiUrl, getMembers, isWarehouseError, queryCube, type DataQuery, type DataRecord } from "@/server/warehouse/client";
 import { warehouseMeta } from "@/server/warehouse/db";
 import { keyedValue } from "@/server/processState";
+import { withoutRequestSignal } from "@/server/warehouse/cancel";
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
@@ -300,13 +301,16 @@ async function compute(generation: number): Promise<GrowthPredictions> {
 export async function growthPredictions(): Promise<GrowthPredictions> {
   const meta = await warehouseMeta();
   const generation = meta?.generation ?? -1;
+  // Shared by every request: computed outside the one that starts it, whose client may leave (cancel.ts).
   return keyedValue("growth/predictions:growthPredictions", generation, () =>
-    meta
-      ? compute(generation).catch((error: unknown) => {
-          if (isWarehouseError(error) && (error.code === "cube_not_loaded" || error.code === "warehouse_unavailable")) return empty(generation, "no_indicators");
-          throw error;
-        })
-      : Promise.resolve(empty(generation, "no_warehouse")),
+    withoutRequestSignal(() =>
+      meta
+        ? compute(generation).catch((error: unknown) => {
+            if (isWarehouseError(error) && (error.code === "cube_not_loaded" || error.code === "warehouse_unavailable")) return empty(generation, "no_indicators");
+            throw error;
+          })
+        : Promise.resolve(empty(generation, "no_warehouse")),
+    ),
   );
 }
 

@@ -4,7 +4,7 @@
  */
 import "server-only";
 import { duckdbEngine } from "./duckdb";
-import type { WarehouseEngine, WarehouseMeta, WarehouseSession } from "./engine";
+import type { SessionOptions, WarehouseEngine, WarehouseMeta, WarehouseSession } from "./engine";
 
 export type { CubeMeta, Row, SqlDialect, SqlParam, TableMeta, WarehouseMeta, WarehouseSession } from "./engine";
 
@@ -15,9 +15,12 @@ export function warehouseEngine(): WarehouseEngine {
   return engine;
 }
 
-/** Runs `work` in a warehouse session; queries slower than WAREHOUSE_QUERY_TIMEOUT_MS answer 503 query_timeout. */
-export function withWarehouse<T>(work: (session: WarehouseSession) => Promise<T>): Promise<T> {
-  return engine.withSession(work);
+/**
+ * Runs `work` in a warehouse session; queries slower than WAREHOUSE_QUERY_TIMEOUT_MS answer 503
+ * query_timeout, and an abort of `options.signal` interrupts them (`query_cancelled`).
+ */
+export function withWarehouse<T>(work: (session: WarehouseSession) => Promise<T>, options?: SessionOptions): Promise<T> {
+  return engine.withSession(work, options);
 }
 
 /** Metadata of the current warehouse, or null when there is none. */

@@ -3,18 +3,25 @@
  * the warehouse file, one DuckDB instance opened lazily, with a few connections so a slow query can
  * be interrupted without stopping the others. Nothing outside this file sees a DuckDB type.
  *
+ * A query nobody waits for any more (its session's signal aborts: the client left, cancel.ts) and
+ * one past WAREHOUSE_QUERY_TIMEOUT_MS are interrupted on their connection, which goes back to the
+ * pool usable; a session waiting for a connection leaves the queue when its signal aborts.
+ *
  * Re-imports replace the file by rename, so every query compares the file's inode, size and mtime
  * (one stat call) with the open handle; on a change the new file is opened and the old handle is
  * closed once its running queries finish.
  */
 import "server-only";
 import fs from "node:fs";
+import path from "node:path";
 import { DuckDBInstance, type DuckDBConnection, type DuckDBPreparedStatement, type DuckDBResultReader, type DuckDBValue } from "@duckdb/node-api";
 import type { CatalogEntry, CatalogFlow, CatalogKind } from "@/domain/catalog/catalog";
-import { resolveDataDir, runtimeSettings, warehousePath } from "./config";
-import type { CubeMeta, Row, SqlDialect, SqlParam, TableMeta, WarehouseEngine, WarehouseMeta, WarehouseSession } from "./engine";
+import { projectRoot, resolveDataDir, runtimeSettings, warehousePath } from "./config";
+import { cancelledError } from "./cancel";
+import type { CubeMeta, Row, SessionOptions, SqlDialect, SqlParam, TableMeta, WarehouseEngine, WarehouseMeta, WarehouseSession } from "./engine";
 import { WarehouseError } from "./errors";
 import { ident } from "./sql";
+import { processValue } from "@/server/processState";
 
 interface Handle {
   path: string;
@@ -35,14 +42,14 @@ interface Handle {
  * One warehouse per process. Next.js compiles this module into several bundles (pages, route
  * handlers, instrumentation), each with its own module scope: kept there, every bundle opened its
  * own DuckDB instance (three per process, each with its memory and buffers) and its own result
- * cache. On globalThis they share one.
+ * cache. Held in processState, they share one.
  */
 interface EngineState {
   current: Handle | null;
   opening: Promise<Handle> | null;
   generationCounter: number;
 }
-const state: EngineState = ((globalThis as unknown as { __otoDuckdb?: EngineState }).__otoDuckdb ??= { current: null, opening: null, generationCounter: 0 });
+const state = processValue<EngineState>("warehouse/duckdb:engine", () => ({ current: null, opening: null, generationCounter: 0 }));
 
 function unavailable(file: string, reason: string): WarehouseError {
   const { lookedIn } = resolveDataDir();
@@ -124,10 +131,13 @@ async function open(file: string, stat: fs.Stats): Promise<Handle> {
   const settings = runtimeSettings();
   let instance: DuckDBInstance;
   try {
+    // Memory: DuckDB holds at most memory_limit (its buffer pool of the file's blocks and the
+    // queries' working memory; README "Configuration"); past it, a query spills to temp_directory.
     instance = await DuckDBInstance.create(file, {
       access_mode: "READ_ONLY",
       threads: String(settings.threads),
       memory_limit: settings.memoryLimit,
+      ...(settings.tempDirectory ? { temp_directory: path.resolve(projectRoot(), settings.tempDirectory) } : {}),
     });
   } catch (error) {
     throw unavailable(file, `The warehouse at ${file} cannot be opened (${(error as Error).message.split("\n")[0]}).`);
@@ -248,7 +258,7 @@ async function currentHandle(): Promise<Handle> {
   return state.current ?? handle;
 }
 
-async function acquire(handle: Handle): Promise<DuckDBConnection> {
+async function acquire(handle: Handle, signal?: AbortSignal): Promise<DuckDBConnection> {
   handle.inUse++;
   const idle = handle.idle.pop();
   if (idle) return idle;
@@ -266,7 +276,23 @@ async function acquire(handle: Handle): Promise<DuckDBConnection> {
     handle.inUse--;
     throw new WarehouseError("warehouse_busy", "The server is answering many queries; try again in a second.", { status: 503, retryAfterSeconds: 1 });
   }
-  return new Promise((resolve) => handle.waiters.push(resolve));
+  return new Promise((resolve, reject) => {
+    const waiter = (conn: DuckDBConnection) => {
+      signal?.removeEventListener("abort", leave);
+      resolve(conn);
+    };
+    // Left while waiting for a connection: out of the queue, no connection taken.
+    const leave = () => {
+      const at = handle.waiters.indexOf(waiter);
+      if (at === -1) return;
+      handle.waiters.splice(at, 1);
+      handle.inUse--;
+      if (handle.retired && handle.inUse === 0) closeHandle(handle);
+      reject(cancelledError());
+    };
+    signal?.addEventListener("abort", leave, { once: true });
+    handle.waiters.push(waiter);
+  });
 }
 
 function release(handle: Handle, conn: DuckDBConnection): void {
@@ -280,48 +306,71 @@ function release(handle: Handle, conn: DuckDBConnection): void {
   if (handle.retired && handle.inUse === 0) closeHandle(handle);
 }
 
-function session(conn: DuckDBConnection, handle: Handle): WarehouseSession {
+/** `stopped()`: the session was stopped (timeout or cancel); no further query starts on it. */
+function session(conn: DuckDBConnection, handle: Handle, stopped: () => Error | null): WarehouseSession {
   const rows = (reader: DuckDBResultReader) => reader.getRowObjectsJS() as Row[];
+  const guard = <T>(run: () => Promise<T>): Promise<T> => {
+    const reason = stopped();
+    return reason ? Promise.reject(reason) : run();
+  };
   return {
     meta: handle.meta,
     generation: handle.generation,
-    query: async (sql, params = []) => rows(await conn.runAndReadAll(sql, params as DuckDBValue[] | Record<string, DuckDBValue>)),
-    queryPrepared: async (sql, params) => rows(await runPrepared(conn, sql, params)),
-    hasTable: async (name) => {
-      const reader = await conn.runAndReadAll(`SELECT count(*) FROM duckdb_tables() WHERE table_name = $1`, [name]);
-      return Number(reader.getRowsJS()[0]?.[0] ?? 0) > 0;
-    },
+    query: (sql, params = []) => guard(async () => rows(await conn.runAndReadAll(sql, params as DuckDBValue[] | Record<string, DuckDBValue>))),
+    queryPrepared: (sql, params) => guard(async () => rows(await runPrepared(conn, sql, params))),
+    hasTable: (name) =>
+      guard(async () => {
+        const reader = await conn.runAndReadAll(`SELECT count(*) FROM duckdb_tables() WHERE table_name = $1`, [name]);
+        return Number(reader.getRowsJS()[0]?.[0] ?? 0) > 0;
+      }),
   };
 }
 
+/** An interrupt that arrives before DuckDB has begun the query is lost: it is repeated this often until the work ends. */
+const INTERRUPT_REPEAT_MS = 50;
+
 /**
  * Runs `work` on a pooled read-only connection. Queries slower than WAREHOUSE_QUERY_TIMEOUT_MS are
- * interrupted and reported as 503 query_timeout.
+ * interrupted and reported as 503 query_timeout; an abort of `options.signal` interrupts them as
+ * `query_cancelled` (and a session still waiting for a connection leaves the queue).
  */
-async function withSession<T>(work: (session: WarehouseSession) => Promise<T>): Promise<T> {
+async function withSession<T>(work: (session: WarehouseSession) => Promise<T>, options: SessionOptions = {}): Promise<T> {
+  const { signal } = options;
+  if (signal?.aborted) throw cancelledError();
   const handle = await currentHandle();
-  const conn = await acquire(handle);
+  const conn = await acquire(handle, signal);
   const { queryTimeoutMs } = runtimeSettings();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
+  // Why the session was stopped (timeout or cancel), once it is.
+  const stopped: { reason: Error | null; repeat: ReturnType<typeof setInterval> | null } = { reason: null, repeat: null };
+  const interrupt = () => {
     try {
       conn.interrupt();
     } catch {
       // Nothing running.
     }
-  }, queryTimeoutMs);
+  };
+  const stop = (why: Error) => {
+    if (stopped.reason) return;
+    stopped.reason = why;
+    interrupt();
+    stopped.repeat = setInterval(interrupt, INTERRUPT_REPEAT_MS);
+  };
+  const timer = setTimeout(
+    () => stop(new WarehouseError("query_timeout", `The query took longer than ${queryTimeoutMs} ms and was stopped; narrow it with cuts or a smaller drilldown.`, { status: 503 })),
+    queryTimeoutMs,
+  );
+  const cancel = () => stop(cancelledError());
+  signal?.addEventListener("abort", cancel, { once: true });
+  if (signal?.aborted) cancel();
   try {
-    return await work(session(conn, handle));
+    // Work that ends before its query could be stopped keeps its answer (the result cache may keep it).
+    return await work(session(conn, handle, () => stopped.reason));
   } catch (error) {
-    if (timedOut) {
-      throw new WarehouseError("query_timeout", `The query took longer than ${queryTimeoutMs} ms and was stopped; narrow it with cuts or a smaller drilldown.`, {
-        status: 503,
-      });
-    }
-    throw error;
+    throw stopped.reason ?? error;
   } finally {
     clearTimeout(timer);
+    if (stopped.repeat) clearInterval(stopped.repeat);
+    signal?.removeEventListener("abort", cancel);
     release(handle, conn);
   }
 }

@@ -53,10 +53,15 @@ export interface WarehouseSession {
   hasTable(name: string): Promise<boolean>;
 }
 
+export interface SessionOptions {
+  /** Nobody waits for this work any more: the running query is interrupted, the work rejects `query_cancelled`. */
+  signal?: AbortSignal;
+}
+
 export interface WarehouseEngine {
   readonly dialect: SqlDialect;
   /** Runs `work` in a session; slow queries are stopped and reported as 503 query_timeout. */
-  withSession<T>(work: (session: WarehouseSession) => Promise<T>): Promise<T>;
+  withSession<T>(work: (session: WarehouseSession) => Promise<T>, options?: SessionOptions): Promise<T>;
   /** Metadata of the current warehouse, or null when there is none. */
   meta(): Promise<(WarehouseMeta & { generation: number }) | null>;
   /** Lets go of the warehouse (tests; graceful shutdown). */

@@ -18,6 +18,7 @@ export type WarehouseErrorCode =
   | "cube_not_loaded"
   | "warehouse_unavailable"
   | "query_timeout"
+  | "query_cancelled"
   | "warehouse_busy"
   | "internal_error";
 

@@ -12,12 +12,22 @@ import { warehouseEngine, warehouseMeta, withWarehouse } from "./db";
 import { WarehouseError } from "./errors";
 import { canonicalKey, resolveQuery, type ResolvedQuery } from "./query";
 import { checkCost } from "./cost";
+import { requestSignal } from "./cancel";
+import { SharedFlights } from "./flight";
+import { processValue } from "@/server/processState";
 import type { CatalogEntry } from "@/domain/catalog/catalog";
 import type { CellValue, DataQuery, DataRecord, DataResponse, DataSourceYear } from "./types";
 
 export interface ExecuteOptions {
   /** Use and fill the result cache (default true). Benchmarks turn it off. */
   cache?: boolean;
+  /**
+   * The caller's client left: stop waiting (a `query_cancelled` rejection) and interrupt the query
+   * when no other caller waits for it. Default: the signal of the request this runs for
+   * (cancel.ts), on the cached path only; an uncached call (an index build shared by many
+   * requests) stops only on a signal given here.
+   */
+  signal?: AbortSignal;
 }
 
 export interface ExecuteResult {
@@ -28,18 +38,12 @@ export interface ExecuteResult {
 }
 
 /** One result cache and one single-flight map per process, shared by every bundle (see duckdb.ts). */
-const shared = globalThis as unknown as { __otoResultCache?: LruCache<ExecuteResult>; __otoInflight?: Map<string, Promise<ExecuteResult>> };
-
 function resultCache(): LruCache<ExecuteResult> {
-  if (!shared.__otoResultCache) {
-    const settings = runtimeSettings();
-    shared.__otoResultCache = new LruCache(settings.cacheEntries, settings.cacheBytes);
-  }
-  return shared.__otoResultCache;
+  return processValue("warehouse/execute:resultCache", () => new LruCache<ExecuteResult>(runtimeSettings().cacheEntries, runtimeSettings().cacheBytes));
 }
 
 export function clearResultCache(): void {
-  shared.__otoResultCache?.clear();
+  resultCache().clear();
 }
 
 export function cacheStats(): { entries: number; bytes: number; hits: number; misses: number } {
@@ -102,28 +106,45 @@ function shape(q: ResolvedQuery, compiled: CompiledQuery, rows: Record<string, u
 }
 
 /**
+ * An answer's approximate size in memory (V8 objects and strings, not its JSON), what
+ * WAREHOUSE_CACHE_MB bounds: counted as 24 bytes a cell it under-counted string-heavy answers
+ * (names, captions) several times over, and the cache held far more than its bound.
+ */
+export function responseBytes(data: readonly DataRecord[]): number {
+  let bytes = 1024;
+  for (const record of data) {
+    bytes += 64;
+    for (const key in record) {
+      const value = record[key];
+      bytes += typeof value === "string" ? 32 + value.length * 2 : 16;
+    }
+  }
+  return bytes;
+}
+
+/**
  * Identical queries running at the same moment share one computation (single flight): under a
  * burst of the same profile, the warehouse computes each answer once and the others wait for it.
+ * A caller whose client leaves stops waiting; the query is interrupted once nobody waits (flight.ts).
  */
-const inflight: Map<string, Promise<ExecuteResult>> = (shared.__otoInflight ??= new Map());
+const flights = processValue("warehouse/execute:flights", () => new SharedFlights<ExecuteResult>());
 
 export async function executeResolved(q: ResolvedQuery, locale: Locale, options: ExecuteOptions = {}): Promise<ExecuteResult> {
   const canonical = canonicalKey(q, locale);
   recordIssued(canonical);
-  if (options.cache === false) return run(q, locale, false);
+  if (options.cache === false) return run(q, locale, false, options.signal);
+  const signal = options.signal ?? requestSignal();
   const meta = await warehouseMeta();
-  if (!meta) return run(q, locale, true);
+  if (!meta) return run(q, locale, true, signal);
   const key = `${meta.generation}|${canonical}`;
   const hit = resultCache().get(key);
   if (hit) return { ...hit, cache: "hit" };
-  const running = inflight.get(key);
-  if (running) return { ...(await running), cache: "hit" };
-  const promise = run(q, locale, true).finally(() => inflight.delete(key));
-  inflight.set(key, promise);
-  return promise;
+  const joined = flights.running(key);
+  const result = await flights.join(key, (stop) => run(q, locale, true, stop), signal);
+  return joined ? { ...result, cache: "hit" } : result;
 }
 
-async function run(q: ResolvedQuery, locale: Locale, useCache: boolean): Promise<ExecuteResult> {
+async function run(q: ResolvedQuery, locale: Locale, useCache: boolean, signal?: AbortSignal): Promise<ExecuteResult> {
   return withWarehouse(async ({ meta, generation, queryPrepared }) => {
     const cubeMeta = meta.cubes.get(q.cube.name);
     if (!cubeMeta) {
@@ -146,11 +167,11 @@ async function run(q: ResolvedQuery, locale: Locale, useCache: boolean): Promise
       total = Number(count?.n ?? 0);
     }
     const response = shape(q, compiled, rows, total, meta.catalog);
-    const bytes = 512 + rows.length * compiled.columns.length * 24;
+    const bytes = responseBytes(response.data);
     const result: ExecuteResult = { response, cache: "miss", bytes };
     if (useCache) resultCache().set(key, result, bytes);
     return result;
-  });
+  }, { signal });
 }
 
 /** The single entry point for typed queries: validates, compiles and runs (cached). */
