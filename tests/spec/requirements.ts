@@ -144,13 +144,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
   },
   { id: "s2.nav-hs", section: 2, quote: "product landing for hs; bilateral-country; bilateral-product; fund-manager-landing (NEW)", status: "works" },
   { id: "s2.nav-tools", section: 2, quote: "Tools: chat; tariff-simulator-report (NEW); trend-explorer (PRO)", status: "works" },
-  {
-    id: "s2.nav-company-explorer",
-    section: 2,
-    quote: "company-explorer (PREMIUM)",
-    status: "differs",
-    reason: "The company explorer page exists without a PREMIUM badge: there is no company data to sell (docs/plans.md, 'Not sold because not built or not gated').",
-  },
+  { id: "s2.nav-company-explorer", section: 2, quote: "company-explorer (PREMIUM)", status: "works" },
   { id: "s2.nav-explorer", section: 2, quote: "explorer (PRO)", status: "works" },
   {
     id: "s2.nav-trade-rankings",

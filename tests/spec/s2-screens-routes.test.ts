@@ -160,7 +160,8 @@ describe("2. Screens and routes", () => {
     });
     spec("s2.nav-company-explorer", () => {
       expect(item("companyExplorer").href).toBe("/company-explorer");
-      expect(item("companyExplorer").badge).toBeUndefined();
+      expect(item("companyExplorer").badge).toBe("PREMIUM");
+      expect(route("[locale]/company-explorer/page.tsx")).toBe(true);
     });
     spec("s2.nav-explorer", () => {
       expect(item("explorer")).toMatchObject({ href: "/explorer", badge: "PRO" });

@@ -22,6 +22,7 @@ export type PlanFeatureId =
   | "apiPro"
   | "nationalDownloads"
   | "productDownloads"
+  | "companyExplorer"
   | "support";
 
 export interface PlanFeature {
@@ -47,6 +48,7 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
   { id: "apiPro", plan: "pro", checkedIn: "src/server/front/apiMeter.ts" },
   { id: "nationalDownloads", plan: "premium", nav: ["bulkNational"], checkedIn: "src/server/bulk/files.ts" },
   { id: "productDownloads", plan: "premium", nav: ["bulkProducts"], checkedIn: "src/server/bulk/files.ts" },
+  { id: "companyExplorer", plan: "premium", nav: ["companyExplorer"], checkedIn: "src/server/auth/featureAccess.ts (features/companyExplorer/CompanyExplorerPage, app/api/companies.csv)" },
   { id: "support", plan: "premium" },
 ];
 

@@ -1,12 +1,12 @@
-import { Alert, Group, List, ListItem, SimpleGrid, Text } from "@mantine/core";
+import { Alert, Group, SimpleGrid, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import { ENTITY_DEFS, entityLandingPath, entityProfilePath, type EntityType, type EntityTypeDef } from "@/domain/entities/entities";
 import type { Locale } from "@/domain/i18n/locales";
 import type { EntityLink } from "@/server/entities/entities";
 import { TextLink } from "@/features/shell/AppLink";
 import { DocPage, DocSection } from "@/features/shell/DocPage";
-import { NAV_MENUS } from "@/features/shell/navigation";
 import { OperatorDocLine } from "@/features/shell/OperatorDocLine";
+import { MeanwhileLinks } from "./MeanwhileLinks";
 
 /**
  * What a visitor can use instead when the site holds no profiles of a type: menu items (their
@@ -19,8 +19,6 @@ export const MEANWHILE: Readonly<Record<EntityType, readonly string[]>> = {
   manager: ["countryRankings", "eciRankings", "bulkInternational"],
 };
 
-const NAV_ITEMS = new Map(NAV_MENUS.flatMap((menu) => menu.items).map((item) => [item.id, item]));
-
 /**
  * /profile/{company|digital-product|fund|manager}, for visitors: what a profile of the type holds,
  * and either the profiles the site has or, when it has none, one plain sentence on why and links
@@ -28,10 +26,9 @@ const NAV_ITEMS = new Map(NAV_MENUS.flatMap((menu) => menu.items).map((item) => 
  * link). With an id that is not on the site it says so at the top.
  */
 export async function EntityLanding({ locale, def, count, list, requestedId }: { locale: Locale; def: EntityTypeDef; count: number; list: EntityLink[]; requestedId?: string }) {
-  const [t, nav] = await Promise.all([getTranslations({ locale, namespace: "entities" }), getTranslations({ locale, namespace: "nav.items" })]);
+  const t = await getTranslations({ locale, namespace: "entities" });
   const type = `types.${def.type}`;
   const plural = t(`${type}.plural`);
-  const meanwhile = MEANWHILE[def.type].map((id) => NAV_ITEMS.get(id)).filter((item) => item?.href !== undefined);
   return (
     <DocPage
       title={t(`${type}.title`)}
@@ -55,17 +52,7 @@ export async function EntityLanding({ locale, def, count, list, requestedId }: {
           <Alert color="gray" title={requestedId ? t("status.idTitle", { id: requestedId }) : t("status.noneTitle", { plural })} data-testid="entity-not-loaded" data-entity={def.type}>
             <Text size="sm">{t(`${type}.why`)}</Text>
           </Alert>
-          <DocSection id="entity-meanwhile" title={t("status.meanwhile")} framed testId="entity-meanwhile">
-            <List spacing={4}>
-              {meanwhile.map((item) => (
-                <ListItem key={item!.id}>
-                  <TextLink href={`/${locale}${item!.href}`} data-nav-item={item!.id}>
-                    {nav(item!.id)}
-                  </TextLink>
-                </ListItem>
-              ))}
-            </List>
-          </DocSection>
+          <MeanwhileLinks locale={locale} id="entity-meanwhile" title={t("status.meanwhile")} testId="entity-meanwhile" items={MEANWHILE[def.type]} />
         </>
       ) : (
         <DocSection id="entity-records" title={t("status.loadedTitle", { plural })} framed testId="entity-records">

@@ -1,6 +1,6 @@
 import { Badge, Card, Container, Group, List, ListItem, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
-import { featurePlan, planBadge, type PlanFeatureId } from "@/domain/billing/planFeatures";
+import { featurePlan, planBadge, type PlanFeatureId, type PlanId } from "@/domain/billing/planFeatures";
 import type { Locale } from "@/domain/i18n/locales";
 import { ButtonLink } from "./AppLink";
 
@@ -24,6 +24,8 @@ export interface ProGateProps {
    * unless said otherwise.
    */
   feature?: PlanFeatureId;
+  /** The signed-in visitor's plan (free unless said): a PRO account at a PREMIUM page is told it is on PRO. */
+  current?: PlanId;
 }
 
 function LockIcon() {
@@ -42,7 +44,7 @@ function LockIcon() {
  * it (subscribe, or sign in to an account that has it). The server decides who sees this
  * (server/auth/proAccess.ts); never an empty page.
  */
-export async function ProGate({ locale, title, kind, holds, headline, returnPath, signedIn, feature = "subnationalProfiles" }: ProGateProps) {
+export async function ProGate({ locale, title, kind, holds, headline, returnPath, signedIn, feature = "subnationalProfiles", current = "free" }: ProGateProps) {
   const [t, pricing] = await Promise.all([getTranslations({ locale, namespace: "proGate" }), getTranslations({ locale, namespace: "pricing" })]);
   const plan = featurePlan(feature);
   const badge = planBadge(plan) ?? "PRO";
@@ -66,7 +68,7 @@ export async function ProGate({ locale, title, kind, holds, headline, returnPath
             {title}
           </Title>
           <Text size="lg" maw={720} data-testid="pro-gate-lead">
-            {signedIn ? t("leadSignedIn", { plan: planName }) : t("lead", { plan: planName })}
+            {signedIn ? t("leadSignedIn", { plan: planName, current: pricing(`plans.${current}.name`) }) : t("lead", { plan: planName })}
           </Text>
         </Stack>
         {headline && (

@@ -14,7 +14,7 @@ import { landingPaths } from "@/domain/subnational/routes";
 /** Profiles per sitemap file; each is listed once per locale, so a file holds 3 x this many URLs. */
 export const PROFILES_PER_FILE = 10_000;
 
-const CONTENT_PAGES = ["/", "/resources/about", "/resources/privacy", "/resources/terms", "/support", "/support/faq", "/blog", "/sitemap", "/profile/hs", "/profile/bilateral-country", "/profile/bilateral-product", "/data-availability", "/subscription", "/login", "/signup", "/trending", "/resources/library", "/games/tradle", "/games/pick-5", "/games/connectrade", "/games/export-holdem", "/profile/company", "/profile/digital-product", "/profile/fund", "/profile/manager", "/fund-manager-landing", "/resources/methods/eci-growth-predictions", "/tariff-simulator-report", "/resources/methods/tariff-simulator", "/chat", "/explorer", "/trend-explorer", "/compare"];
+const CONTENT_PAGES = ["/", "/resources/about", "/resources/privacy", "/resources/terms", "/support", "/support/faq", "/blog", "/sitemap", "/profile/hs", "/profile/bilateral-country", "/profile/bilateral-product", "/data-availability", "/subscription", "/login", "/signup", "/trending", "/resources/library", "/games/tradle", "/games/pick-5", "/games/connectrade", "/games/export-holdem", "/profile/company", "/profile/digital-product", "/profile/fund", "/profile/manager", "/fund-manager-landing", "/resources/methods/eci-growth-predictions", "/tariff-simulator-report", "/resources/methods/tariff-simulator", "/chat", "/explorer", "/trend-explorer", "/company-explorer", "/compare"];
 
 /** Ranking pages at the newest year and finest classification the data catalogue holds (canonical URLs, not the menus' redirecting "latest" links). */
 async function rankingPages(): Promise<string[]> {

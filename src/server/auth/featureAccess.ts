@@ -1,0 +1,23 @@
+/**
+ * Whether the visitor of the request being rendered (a page or a route handler) may open a plan
+ * feature: the session's role, read fresh from the app database (session.ts), against the one list
+ * of what each plan opens (domain/billing/planFeatures.ts). PRO pages use proAccess.ts; this serves
+ * any feature, PREMIUM ones included.
+ */
+import "server-only";
+import type { PlanFeatureId, PlanId } from "@/domain/billing/planFeatures";
+import { planOfRole, roleOpens } from "@/domain/billing/rolePlan";
+import { currentSession } from "./session";
+
+export interface FeatureAccess {
+  signedIn: boolean;
+  /** The visitor's plan ("free" when not signed in). */
+  plan: PlanId;
+  allowed: boolean;
+}
+
+export async function featureAccess(feature: PlanFeatureId): Promise<FeatureAccess> {
+  const session = await currentSession();
+  const role = session?.user.role;
+  return { signedIn: session !== null, plan: planOfRole(role), allowed: roleOpens(role, feature) };
+}
