@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import next from "next";
 import { parseTagId } from "@/domain/consent/tag";
 import { Admission, ClientCap } from "@/server/front/admission";
+import { proxyMatcher } from "@/server/front/clientAddress";
 import { ApiMeter } from "@/server/front/apiMeter";
 import { findActiveApiKey } from "@/server/api/keys";
 import { windowCounter } from "@/server/http/counters";
@@ -49,6 +50,8 @@ async function main() {
   // Loaded once Next.js is prepared: the bulk module reads the session, whose modules need the
   // AsyncLocalStorage Next sets up (imported at the top, the server would not start).
   const { serveBulk } = await import("@/server/bulk/files");
+  // The visitor's plan, from the verified session, for the pages cached per plan (PRO profiles, /api/trends).
+  const { sessionPlan } = await import("@/server/front/sessionPlan");
 
   const build = buildId(current.projectRoot);
   // Internal renders keep their connections open: one page after another costs no handshake.
@@ -86,6 +89,8 @@ async function main() {
   const door = frontDoor(async (req, res) => (await serveBulk(req, res)) || nextHandler(req, res), {
     busyText,
     trustedHops: current.trustProxyHops,
+    // X-Forwarded-For counts only on a connection from a proxy: a client on the node's port is its socket's address.
+    isProxy: proxyMatcher(current.trustedProxies),
     nodeName: current.nodeName,
     origin: current.siteUrl ?? current.nextAuthUrl,
     tagManager: parseTagId(current.gtmId) !== null,
@@ -101,6 +106,7 @@ async function main() {
       generation: generationReader(build),
       render,
       secret: randomBytes(24).toString("base64url"),
+      plan: sessionPlan,
     },
   });
   const server = http.createServer((req, res) => {
@@ -143,7 +149,7 @@ async function main() {
     const bound = server.address() as AddressInfo;
     // Internal renders go to this server: over loopback when it listens on every interface.
     self = { host: bound.address === "::" || bound.address === "0.0.0.0" ? "127.0.0.1" : bound.address, port: bound.port };
-    console.log(`> Open Trade Observatory on http://${hostname ?? "localhost"}:${bound.port} (client address: ${current.trustProxyHops ? `${current.trustProxyHops} trusted proxy hop(s)` : "the socket's peer"})`);
+    console.log(`> Open Trade Observatory on http://${hostname ?? "localhost"}:${bound.port} (client address: ${current.trustProxyHops ? `${current.trustProxyHops} trusted proxy hop(s), from ${current.trustedProxies.join(", ")}` : "the socket's peer"})`);
     void warm("start");
   });
   // Warm before serving: the most asked pages are rendered into the cache before health says ready,

@@ -9,7 +9,7 @@ describe("settings", () => {
       siteUrl: null,
       nextAuthUrl: null,
       authSecret: null,
-      warehouse: { cacheEntries: 5000, cacheBytes: 64 * 1024 * 1024, queryTimeoutMs: 15_000, threads: 2, memoryLimit: "2GB", connections: 4 },
+      warehouse: { cacheEntries: 5000, cacheBytes: 64 * 1024 * 1024, queryTimeoutMs: 15_000, threads: 2, memoryLimit: "2GB", connections: 4, tempDirectory: null },
       enableTestRoutes: false,
       strictMessages: false,
       problems: [],
@@ -25,6 +25,7 @@ describe("settings", () => {
       WAREHOUSE_THREADS: "8",
       WAREHOUSE_CACHE_ENTRIES: "1000000",
       WAREHOUSE_MEMORY_LIMIT: "512MB",
+      WAREHOUSE_TEMP_DIRECTORY: " /var/tmp/oto-duckdb ",
       SMTP_URL: "smtps://u:p@mail.example:465",
       ENABLE_TEST_ROUTES: "1",
       PROJECT_ROOT: "/srv/app",
@@ -32,7 +33,7 @@ describe("settings", () => {
     expect(s).toMatchObject({ port: 3201, authSecret: "s3cret", smtpUrl: "smtps://u:p@mail.example:465", enableTestRoutes: true, projectRoot: "/srv/app", problems: [] });
     expect(s.siteUrl?.origin).toBe("https://trade.example");
     // Above its ceiling a number is capped, as before.
-    expect(s.warehouse).toMatchObject({ threads: 8, cacheEntries: 100_000, memoryLimit: "512MB" });
+    expect(s.warehouse).toMatchObject({ threads: 8, cacheEntries: 100_000, memoryLimit: "512MB", tempDirectory: "/var/tmp/oto-duckdb" });
   });
 
   it("names every malformed variable, and uses its default meanwhile", () => {
@@ -55,6 +56,16 @@ describe("settings", () => {
     expect(bad.trustProxyHops).toBe(0);
     expect(bad.problems[0]).toMatch(/^TRUST_PROXY_HOPS must be a whole number from 0 to 10/);
     expect(parseSettings({ TRUST_PROXY_HOPS: "11" }).problems).toHaveLength(1);
+  });
+
+  it("reads the trusted proxies: loopback unless set, addresses and networks of both families, nothing else", () => {
+    expect(parseSettings({}).trustedProxies).toEqual(["127.0.0.1", "::1"]);
+    expect(parseSettings({ TRUSTED_PROXIES: " 10.0.0.5, 10.0.1.0/24 ,fd00::/8" }).trustedProxies).toEqual(["10.0.0.5", "10.0.1.0/24", "fd00::/8"]);
+    for (const bad of ["localhost", "10.0.0.0/33", "::/129", "10.0.0.1/", "10.0.0.0/8/1", "10.0.0.0/abc", ",,"]) {
+      const parsed = parseSettings({ TRUSTED_PROXIES: bad });
+      expect(parsed.trustedProxies, bad).toEqual(["127.0.0.1", "::1"]);
+      expect(parsed.problems[0], bad).toMatch(/^TRUSTED_PROXIES must/);
+    }
   });
 
   it("re-reads an environment only when a value changed", () => {

@@ -14,6 +14,7 @@
  * without it they read the process environment, re-parsed only when a value changed.
  */
 import "server-only";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -30,6 +31,8 @@ export interface WarehouseRuntimeSettings {
   queue: number;
   /** The most groups one query may make (estimated before it runs, warehouse/cost.ts); beyond it a 400. */
   maxGroups: number;
+  /** WAREHOUSE_TEMP_DIRECTORY as given (relative to projectRoot): where DuckDB spills past its memory limit; null: DuckDB's own (the warehouse file's name + ".tmp"). */
+  tempDirectory: string | null;
 }
 
 export interface Settings {
@@ -39,6 +42,12 @@ export interface Settings {
   port: number;
   /** TRUST_PROXY_HOPS: proxies in front of this node that append to X-Forwarded-For (0: none). */
   trustProxyHops: number;
+  /**
+   * TRUSTED_PROXIES: the addresses or networks (CIDR) of the proxies that connect to this node; only
+   * on a connection from one of them does X-Forwarded-For count (default: loopback, a proxy on the
+   * same machine).
+   */
+  trustedProxies: string[];
   /** The public page cache and the admission limit (server/front). */
   front: {
     pageCacheBytes: number;
@@ -124,6 +133,24 @@ const wholeNumber = (max: number) =>
 /** A whole number where 0 means "none" (a stale time of 0: never stale). */
 const zeroOrMore = (max: number) =>
   text.pipe(z.string().regex(/^\d+$/, "must be a whole number, 0 or more").transform(Number).transform((n) => Math.min(n, max)));
+/** TRUSTED_PROXIES when unset: a proxy on the same machine (nginx connecting over loopback). */
+export const DEFAULT_TRUSTED_PROXIES = ["127.0.0.1", "::1"];
+
+/** "10.0.0.5", "10.0.0.0/24", "fd00::/8": an address or a network. */
+export function isProxyEntry(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split("/");
+  const family = isIP(address ?? "");
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+const proxyList = text.pipe(
+  z
+    .string()
+    .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+    .pipe(z.array(z.string().refine(isProxyEntry, "must be IP addresses or networks (10.0.0.5, 10.0.0.0/24, fd00::/8) separated by commas")).min(1, "must list at least one address")),
+);
+
 const hopCount = text.pipe(z.string().regex(/^\d+$/, "must be a whole number from 0 to 10").transform(Number).refine((n) => n <= 10, "must be a whole number from 0 to 10"));
 const memorySize = text.pipe(z.string().regex(/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, "must be a size such as 2GB or 512MB"));
 const port = text.pipe(
@@ -180,6 +207,7 @@ export function parseSettings(env: Env): Settings {
     production: nodeEnv === "production",
     port: read("PORT", port, 3000),
     trustProxyHops: read("TRUST_PROXY_HOPS", hopCount, 0),
+    trustedProxies: read("TRUSTED_PROXIES", proxyList, DEFAULT_TRUSTED_PROXIES),
     front: {
       pageCacheBytes: read("PAGE_CACHE_MB", wholeNumber(65_536), 256) * 1024 * 1024,
       pageCacheSeconds: read("PAGE_CACHE_SECONDS", wholeNumber(86_400), 300),
@@ -215,6 +243,7 @@ export function parseSettings(env: Env): Settings {
       connections: read("WAREHOUSE_CONNECTIONS", wholeNumber(64), 4),
       queue: read("WAREHOUSE_QUEUE", wholeNumber(10_000), 64),
       maxGroups: read("WAREHOUSE_MAX_GROUPS", wholeNumber(1_000_000_000), 3_000_000),
+      tempDirectory: optionalText(env, "WAREHOUSE_TEMP_DIRECTORY"),
     },
     databaseUrl: optionalText(env, "DATABASE_URL"),
     appDbPath: optionalText(env, "APP_DB_PATH"),
@@ -240,9 +269,9 @@ export function parseSettings(env: Env): Settings {
 
 /** Every variable parseSettings reads: a change to any of them means a new parse. */
 const NAMES = [
-  "NODE_ENV", "PORT", "TRUST_PROXY_HOPS", "PAGE_CACHE_MB", "PAGE_CACHE_SECONDS", "PAGE_CACHE_STALE_SECONDS", "RENDER_CONCURRENCY", "RENDER_QUEUE", "DATA_CONCURRENCY", "DATA_QUEUE", "DATA_PER_CLIENT", "ADMISSION_WAIT_MS", "IPV6_PREFIX", "API_LIMIT_ANONYMOUS", "API_LIMIT_KEY", "API_LIMIT_KEY_PRO", "SIGNUP_LIMIT_PER_HOUR", "EXPORT_DIR", "NODE_NAME", "SITE_URL", "NEXTAUTH_URL", "NEXTAUTH_SECRET", "AUTH_SECRET", "PROJECT_ROOT", "TRADE_DATA_DIR",
+  "NODE_ENV", "PORT", "TRUST_PROXY_HOPS", "TRUSTED_PROXIES", "PAGE_CACHE_MB", "PAGE_CACHE_SECONDS", "PAGE_CACHE_STALE_SECONDS", "RENDER_CONCURRENCY", "RENDER_QUEUE", "DATA_CONCURRENCY", "DATA_QUEUE", "DATA_PER_CLIENT", "ADMISSION_WAIT_MS", "IPV6_PREFIX", "API_LIMIT_ANONYMOUS", "API_LIMIT_KEY", "API_LIMIT_KEY_PRO", "SIGNUP_LIMIT_PER_HOUR", "EXPORT_DIR", "NODE_NAME", "SITE_URL", "NEXTAUTH_URL", "NEXTAUTH_SECRET", "AUTH_SECRET", "PROJECT_ROOT", "TRADE_DATA_DIR",
   "WAREHOUSE_PATH", "WAREHOUSE_CACHE_ENTRIES", "WAREHOUSE_CACHE_MB", "WAREHOUSE_QUERY_TIMEOUT_MS", "WAREHOUSE_THREADS",
-  "WAREHOUSE_MEMORY_LIMIT", "WAREHOUSE_CONNECTIONS", "WAREHOUSE_QUEUE", "WAREHOUSE_MAX_GROUPS", "DATABASE_URL", "APP_DB_PATH", "SMTP_URL", "EMAIL_FROM",
+  "WAREHOUSE_MEMORY_LIMIT", "WAREHOUSE_CONNECTIONS", "WAREHOUSE_QUEUE", "WAREHOUSE_MAX_GROUPS", "WAREHOUSE_TEMP_DIRECTORY", "DATABASE_URL", "APP_DB_PATH", "SMTP_URL", "EMAIL_FROM",
   "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_ACADEMIC_COUPON", "GTM_ID", "SLACK_WEBHOOK_URL", "LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL", "ENABLE_TEST_ROUTES", "STRICT_MESSAGES",
   "STORE_URL", "SOCIAL_LINKS",
 ] as const;

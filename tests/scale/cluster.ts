@@ -3,18 +3,28 @@
  * PostgreSQL (TEST_DATABASE_URL, started by scripts/test.sh), for the scale-out tests.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client, Pool } from "pg";
+import { guideBlock, runGuide, substitute } from "./guide";
 
 export const ROOT = path.resolve(__dirname, "../..");
 export const FRONT = "http://127.0.0.1:3200";
 export const NODES = { a: "http://127.0.0.1:3201", b: "http://127.0.0.1:3202" } as const;
 export type NodeName = keyof typeof NODES;
 
+/** The warehouse and bulk export the suite starts from: the project's own (npm test makes them: data:import, data:export). */
+export const SOURCE = {
+  warehouse: realpathSync(path.join(ROOT, "data/warehouse.duckdb")),
+  exports: path.join(ROOT, "data/exports"),
+};
+
 export interface Cluster {
   databaseUrl: string;
+  /** Each node's data folder, as the guide sets nodes up: WAREHOUSE_PATH=<dir>/warehouse.duckdb, EXPORT_DIR=<dir>/exports. */
+  dataDirs: Record<NodeName, string>;
   nodes: Record<NodeName, ChildProcess>;
   kill(node: NodeName): void;
   stop(): Promise<void>;
@@ -74,12 +84,26 @@ export async function startCluster(): Promise<Cluster> {
     migrate.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`db:migrate exited with ${code}`))));
   });
 
+  // Each node its own data folder (docs/deploy.md, "Shipping a new warehouse"): a copy of the
+  // warehouse (deploy/swap.sh renames files in it) and the bulk files, hard-linked (never written).
+  const dataRoot = mkdtempSync(path.join(tmpdir(), "oto-scale-data-"));
+  const dataDirs = { a: path.join(dataRoot, "a"), b: path.join(dataRoot, "b") };
+  for (const dir of Object.values(dataDirs)) {
+    mkdirSync(path.join(dir, "exports"), { recursive: true });
+    copyFileSync(SOURCE.warehouse, path.join(dir, "warehouse.duckdb"));
+    for (const generation of existsSync(SOURCE.exports) ? readdirSync(SOURCE.exports) : []) {
+      if (/^[0-9a-f]{16}$/.test(generation)) linkTree(path.join(SOURCE.exports, generation), path.join(dir, "exports", generation));
+    }
+  }
+
   const logs: Record<string, string[]> = { a: [], b: [] };
   const start = (node: string, port = new URL(NODES[node as NodeName]).port) => {
     logs[node] = [];
+    // Nodes other than a and b (startNode) serve the project's own data folder.
+    const dir = node in dataDirs ? dataDirs[node as NodeName] : null;
     const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/serve.ts", "-p", port, "-H", "127.0.0.1"], {
       cwd: ROOT,
-      env: { ...env, NODE_NAME: node },
+      env: { ...env, NODE_NAME: node, ...(dir ? { WAREHOUSE_PATH: path.join(dir, "warehouse.duckdb"), EXPORT_DIR: path.join(dir, "exports") } : {}) },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
@@ -93,13 +117,19 @@ export async function startCluster(): Promise<Cluster> {
   };
   const nodes = { a: start("a"), b: start("b") };
 
-  // The guide's command as written (docs/deploy.md, "nginx"): a fresh, empty prefix folder, the
-  // configuration by its absolute path, errors to stderr.
-  const prefix = mkdtempSync(path.join(tmpdir(), "oto-nginx-"));
-  const nginxBin = existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
-  const nginx = spawn(nginxBin, ["-p", `${prefix}/`, "-e", "stderr", "-c", path.join(ROOT, "deploy/nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "inherit", "inherit"] });
+  // nginx by the guide's own commands (docs/deploy.md, "nginx"), with a fresh, empty prefix folder
+  // in place of its example one.
+  const prefix = path.join(mkdtempSync(path.join(tmpdir(), "oto-nginx-")), "prefix");
+  const nginx = runGuide(substitute(guideBlock("nginx"), { "/srv/oto-nginx": prefix }), { inherit: true });
   let nginxExit: number | null = null;
   nginx.on("exit", (code) => (nginxExit = code ?? -1));
+  const stopNginx = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-nginx.pid!, signal);
+    } catch {
+      // gone
+    }
+  };
 
   try {
     await Promise.all([waitFor(`${NODES.a}/api/health`, 90_000), waitFor(`${NODES.b}/api/health`, 90_000)]);
@@ -108,7 +138,7 @@ export async function startCluster(): Promise<Cluster> {
     await waitFor(`${FRONT}/api/health`, 10_000);
   } catch (error) {
     console.error(`node a:\n${logs.a.join("").slice(-3000)}\nnode b:\n${logs.b.join("").slice(-3000)}`);
-    nginx.kill("SIGKILL");
+    stopNginx("SIGKILL");
     for (const child of Object.values(nodes)) {
       try {
         process.kill(-child.pid!, "SIGKILL");
@@ -135,6 +165,7 @@ export async function startCluster(): Promise<Cluster> {
   };
   return {
     databaseUrl,
+    dataDirs,
     nodes,
     logs,
     kill: (node) => killGroup(nodes[node], "SIGKILL"),
@@ -149,19 +180,52 @@ export async function startCluster(): Promise<Cluster> {
     },
     query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
     stop: async () => {
-      nginx.kill("SIGQUIT");
+      stopNginx("SIGQUIT");
       const all = [...Object.values(nodes), ...extra];
       for (const child of all) killGroup(child, "SIGTERM");
       await new Promise((resolve) => setTimeout(resolve, 1500));
       for (const child of all) killGroup(child, "SIGKILL");
       await pool.end();
-      rmSync(prefix, { recursive: true, force: true });
+      rmSync(path.dirname(prefix), { recursive: true, force: true });
+      rmSync(dataRoot, { recursive: true, force: true });
       const c = new Client({ connectionString: admin });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
   };
+}
+
+/**
+ * GET `url` from the loopback address `localAddress` (127.0.0.2, 127.0.0.3...: on one machine,
+ * distinct clients), on a fresh connection: the status, headers and body.
+ */
+export function requestFrom(localAddress: string, url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { localAddress, headers, agent: false, timeout: 30_000 }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("error", reject);
+    });
+    request.on("timeout", () => request.destroy(new Error(`${url} from ${localAddress}: no answer in 30 s`)));
+    request.on("error", reject);
+  });
+}
+
+/** The status of a GET from `localAddress` (requestFrom). */
+export async function getFrom(localAddress: string, url: string, headers: Record<string, string> = {}): Promise<number> {
+  return (await requestFrom(localAddress, url, headers)).status;
+}
+
+/** A copy of a folder whose files are hard links (bulk files are only ever replaced, never written). */
+export function linkTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    if (entry.isDirectory()) linkTree(source, path.join(to, entry.name));
+    else linkSync(source, path.join(to, entry.name));
+  }
 }
 
 /** A browser's worth of cookies, kept across requests to any node. */

@@ -1,17 +1,37 @@
 /**
- * Scale-out, for real: two production nodes behind nginx on one PostgreSQL (cluster.ts). Sessions,
- * limits, consent and history hold across nodes; retried sign-ups with one idempotency key make one
- * account; a PostgreSQL stop signs nobody out and stops no page or data request, and a node started
+ * Scale-out, for real: two production nodes behind nginx on one PostgreSQL (cluster.ts), nginx and
+ * the warehouse rollout run by the guide's own commands (guide.ts). Sessions, limits, consent and
+ * history hold across nodes; retried sign-ups with one idempotency key make one account; a forged
+ * X-Forwarded-For straight to a node's port is not believed; a new warehouse generation rolls to
+ * both nodes with no 404 on bulk downloads; a PostgreSQL stop signs nobody out and stops no page or data request, and a node started
  * during it serves reads and turns ready when it returns; killing a node under load loses no
  * answered write.
  */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FRONT, NODES, Session, startCluster, waitFor, type Cluster } from "./cluster";
+import { FRONT, getFrom, NODES, requestFrom, Session, startCluster, waitFor, type Cluster } from "./cluster";
+import { guideBlock, runGuideToEnd, substitute } from "./guide";
 import { testPostgres } from "./postgres";
 
 let cluster: Cluster;
 let run = 0;
 const email = (what: string) => `${what}-${process.pid}-${++run}@example.org`;
+const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((into, status) => ((into[status] = (into[status] ?? 0) + 1), into), {});
+
+/**
+ * `npm` for the guide's build block: `npm run data:import` and `npm run data:export` are the
+ * stand-ins of tests/scale/newGeneration.ts (same arguments and environment); anything else fails.
+ */
+const NPM_STAND_IN = `npm() {
+  [ "$1" = run ] || { echo "stand-in npm: $*" >&2; return 1; }
+  case "$2" in
+    data:import) shift 2; node_modules/.bin/tsx tests/scale/newGeneration.ts import "$@" ;;
+    data:export) node_modules/.bin/tsx tests/scale/newGeneration.ts export ;;
+    *) echo "stand-in npm: no script $2" >&2; return 1 ;;
+  esac
+}`;
 
 beforeAll(async () => {
   cluster = await startCluster();
@@ -104,6 +124,30 @@ describe("two nodes behind nginx, one PostgreSQL", () => {
     expect((await browser.signUp(FRONT, address)).status).toBe(409);
     expect((await browser.signIn(FRONT, address)).status).toBe(200);
     expect((await browser.user(FRONT))?.email).toBe(address);
+  });
+
+  it("believes X-Forwarded-For only from nginx: forged and rotating, straight to a node's port, it meets the limit of the client's own address", async () => {
+    const data = "/api/data?cube=trade_i_ots_a_sections&drilldowns=Section&time=2018";
+    // Each request claims another address, as a client spending the per-address limit would.
+    const forged = (i: number) => ({ "X-Forwarded-For": `198.51.100.${i % 250}, 203.0.113.${i % 250}`, "X-Real-IP": `192.0.2.${i % 250}` });
+    // Distinct clients on one machine: 127.0.0.2 goes straight to the nodes' ports (both, in turn:
+    // the limit is shared), 127.0.0.3 through nginx; 127.0.0.4 is someone else behind nginx.
+    const direct: number[] = [];
+    for (let i = 0; i < 130; i++) direct.push(await getFrom("127.0.0.2", `${i % 2 ? NODES.a : NODES.b}${data}`, forged(i)));
+    const proxied: number[] = [];
+    for (let i = 0; i < 130; i++) proxied.push(await getFrom("127.0.0.3", `${FRONT}${data}`, forged(i)));
+    const someoneElse = await getFrom("127.0.0.4", `${FRONT}${data}`);
+    const summary = (statuses: number[]) => `${JSON.stringify(tally(statuses))}, first 429 at #${statuses.indexOf(429) + 1}`;
+    console.log(
+      `[forged X-Forwarded-For] 130 data requests, each with another forged address: straight to the nodes' ports ${summary(direct)}; ` +
+        `through nginx ${summary(proxied)}; another client through nginx then ${someoneElse}`,
+    );
+    expect(direct.slice(0, 120)).toEqual(Array(120).fill(200));
+    expect(direct.slice(120)).toEqual(Array(10).fill(429));
+    expect(proxied.slice(0, 120)).toEqual(Array(120).fill(200));
+    expect(proxied.slice(120)).toEqual(Array(10).fill(429));
+    // nginx's own X-Forwarded-For is believed: a client behind it has a budget of its own.
+    expect(someoneElse).toBe(200);
   });
 
   const postgres = testPostgres();
@@ -210,6 +254,112 @@ describe("two nodes behind nginx, one PostgreSQL", () => {
     },
     180_000,
   );
+
+  it("rolls a new warehouse generation to both nodes with the guide's commands while downloads through nginx never meet a 404", async () => {
+    const work = mkdtempSync(path.join(tmpdir(), "oto-swap-"));
+    const build = path.join(work, "build");
+    mkdirSync(build);
+    try {
+      const health = async (base: string) => (await (await fetch(`${base}/api/health`)).json()) as { warehouse: { generation: string } };
+      const before = (await health(NODES.a)).warehouse.generation;
+      expect((await health(NODES.b)).warehouse.generation).toBe(before);
+
+      // The build machine's block, as written; only the import and export are stand-ins (a copy of
+      // the warehouse with a new generation, and its bulk files): the real ones take minutes.
+      const made = await runGuideToEnd(substitute(guideBlock("build"), { "/srv/build": build }), { prelude: NPM_STAND_IN, timeoutMs: 180_000 });
+      expect(made.code, made.output).toBe(0);
+      const [generation] = readdirSync(path.join(build, "exports"));
+      expect(generation).toMatch(/^[0-9a-f]{16}$/);
+      expect(generation).not.toBe(before);
+
+      // Two clients download through nginx the whole time, each as a script fetching a data
+      // package would: the list (a redirect to the generation's own list, then that list: two
+      // requests nginx may send to two nodes on different generations), then one of its files.
+      // Each paces itself under the per-address limit (120 requests a minute) and has an address
+      // of its own, so the rest of the suite's budget (127.0.0.1) is untouched.
+      const statuses: number[] = [];
+      const failures: string[] = [];
+      const served = new Set<string>();
+      let bytes = 0;
+      let downloading = true;
+      const downloader = async (client: string, offset: number) => {
+        for (let n = offset; downloading; n += 2) {
+          const paced = new Promise((resolve) => setTimeout(resolve, 1_600));
+          const redirect = await requestFrom(client, `${FRONT}/api/bulk/datapackage.json`);
+          statuses.push(redirect.status);
+          const location = redirect.headers.location;
+          const list = redirect.status === 307 && location ? await requestFrom(client, `${FRONT}${location}`) : redirect;
+          if (list !== redirect) statuses.push(list.status);
+          if (list.status !== 200) {
+            failures.push(`datapackage.json ${redirect.status}/${list.status} ${list.body.toString().slice(0, 200)}`);
+            await paced;
+            continue;
+          }
+          const pkg = JSON.parse(list.body.toString()) as { generation: string; resources: { path: string; bytes: number; tier: string }[] };
+          served.add(pkg.generation);
+          const files = pkg.resources.filter((r) => r.tier === "international" && r.bytes < 2_000_000);
+          const file = files[n % files.length]!;
+          const answer = await requestFrom(client, `${FRONT}/api/bulk/${pkg.generation}/${file.path}`);
+          statuses.push(answer.status);
+          if (answer.status !== 200) failures.push(`${pkg.generation}/${file.path} ${answer.status} ${answer.body.toString().slice(0, 200)}`);
+          else if (answer.body.length !== file.bytes) failures.push(`${pkg.generation}/${file.path}: ${answer.body.length} bytes of ${file.bytes}`);
+          bytes += answer.body.length;
+          await paced;
+        }
+      };
+      const downloads = [downloader("127.0.0.5", 0), downloader("127.0.0.6", 1)];
+      // When each node starts answering the new generation (the nodes differ in between).
+      const switchedAt: { a?: number; b?: number } = {};
+      const watcher = (async () => {
+        while (downloading) {
+          for (const node of ["a", "b"] as const) {
+            if (switchedAt[node]) continue;
+            const now = await health(NODES[node]).catch(() => null);
+            if (now?.warehouse.generation === generation) switchedAt[node] = Date.now();
+          }
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      })();
+
+      const started = Date.now();
+      const swap = await runGuideToEnd(
+        substitute(guideBlock("swap"), {
+          "/srv/build": build,
+          "node-a:/srv/oto/data": cluster.dataDirs.a,
+          "node-b:/srv/oto/data": cluster.dataDirs.b,
+          "http://10.0.0.11:3000": NODES.a,
+          "http://10.0.0.12:3000": NODES.b,
+        }),
+        { timeoutMs: 300_000 },
+      );
+      const swapSeconds = (Date.now() - started) / 1000;
+      // A little longer on the new generation, then the downloads stop.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      downloading = false;
+      await Promise.all([...downloads, watcher]);
+      const mixed = switchedAt.a && switchedAt.b ? `${(Math.abs(switchedAt.b - switchedAt.a) / 1000).toFixed(1)} s` : "unknown";
+
+      const after = { a: (await health(NODES.a)).warehouse.generation, b: (await health(NODES.b)).warehouse.generation };
+      console.log(
+        `[swap test] deploy/swap.sh ${before} -> ${generation} in ${swapSeconds.toFixed(1)} s (exit ${swap.code}); downloads through nginx meanwhile: ` +
+          `${JSON.stringify(tally(statuses))} (${(bytes / 1e6).toFixed(1)} MB, generations served ${[...served].join(", ")}); ` +
+          `nodes on different generations for ${mixed}; nodes after: a ${after.a}, b ${after.b}${failures.length ? `; failures: ${failures.slice(0, 5).join(" | ")}` : ""}`,
+      );
+      expect(swap.code, swap.output).toBe(0);
+      expect(failures).toEqual([]);
+      expect(Object.keys(tally(statuses)).sort()).toEqual(["200", "307"]);
+      expect(served).toEqual(new Set([before, generation]));
+      expect(after).toEqual({ a: generation, b: generation });
+      // Each node keeps the previous file (to roll back) and the previous generation's bulk files.
+      for (const dir of Object.values(cluster.dataDirs)) {
+        expect(existsSync(path.join(dir, "warehouse.duckdb.previous"))).toBe(true);
+        expect(existsSync(path.join(dir, "warehouse.duckdb.incoming"))).toBe(false);
+        expect(readdirSync(path.join(dir, "exports")).sort()).toEqual([before, generation].sort());
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 420_000);
 
   it("loses no answered write when a node is killed under load", async () => {
     // Writers: history visits by ten signed-in users, and sign-ups, all through nginx.

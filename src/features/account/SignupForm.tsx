@@ -44,7 +44,7 @@ export function SignupForm({ locale, target, loginHref }: { locale: Locale; targ
     setFormError(null);
     if (Object.keys(errors).length) return;
     setBusy(true);
-    const result = await postAccount("/api/account/signup", { name, email, password, isAcademic });
+    const result = await postAccount("/api/account/signup", { name, email, password, isAcademic }, { idempotent: true });
     if (!result.ok) {
       setBusy(false);
       if (result.code === "invalid" && result.issues.length) {

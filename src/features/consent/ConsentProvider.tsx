@@ -26,7 +26,7 @@ function key(consent: Consent | null | undefined): string {
 }
 
 async function postConsent(consent: Consent): Promise<boolean> {
-  const result = await postAccount("/api/consent", { consent });
+  const result = await postAccount("/api/consent", { consent }, { idempotent: true });
   if (!result.ok) console.warn(`[consent] could not save the choice on the server: ${result.code}`);
   return result.ok;
 }

@@ -2,6 +2,7 @@
 
 import { getCsrfToken } from "next-auth/react";
 import { normaliseHistory, type HistoryEntry } from "@/domain/history/history";
+import { idempotentPost } from "@/features/session/idempotentPost";
 
 function entriesOf(json: unknown): HistoryEntry[] | null {
   const entries = (json as { entries?: unknown } | null)?.entries;
@@ -21,15 +22,13 @@ function csrfToken(fresh = false): Promise<string | undefined> {
   return token;
 }
 
+// A visit is written with an Idempotency-Key and retried once on a 503 or a lost answer
+// (idempotentPost.ts); clearing the list is idempotent by itself.
 async function send(method: "POST" | "DELETE", body: Record<string, unknown>): Promise<Response | null> {
   for (const fresh of [false, true]) {
     try {
-      const response = await fetch("/api/history", {
-        method,
-        keepalive: true,
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ ...body, csrfToken: await csrfToken(fresh) }),
-      });
+      const init = { method, keepalive: true, headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...body, csrfToken: await csrfToken(fresh) }) };
+      const response = await (method === "POST" ? idempotentPost("/api/history", init) : fetch("/api/history", init));
       if (response.status !== 403 || fresh) return response;
     } catch {
       return null;

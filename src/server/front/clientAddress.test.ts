@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, limitKey } from "./clientAddress";
+import { clientAddress, limitKey, proxyMatcher } from "./clientAddress";
 
 describe("clientAddress", () => {
   it("without trusted proxies is the socket's peer, whatever X-Forwarded-For says", () => {
@@ -22,6 +22,29 @@ describe("clientAddress", () => {
     expect(clientAddress(undefined, "10.0.0.2", 1)).toBe("10.0.0.2");
     expect(clientAddress("not-an-ip", "10.0.0.2", 1)).toBe("10.0.0.2");
     expect(clientAddress("<script>", "10.0.0.2", 3)).toBe("10.0.0.2");
+  });
+});
+
+describe("trusted proxies (TRUSTED_PROXIES)", () => {
+  it("knows the default proxies, loopback, in both spellings of an IPv4 peer", () => {
+    const loopback = proxyMatcher(["127.0.0.1", "::1"]);
+    for (const peer of ["127.0.0.1", "::ffff:127.0.0.1", "::1"]) expect(loopback(peer), peer).toBe(true);
+    // A client on the node's port from another address is no proxy (its X-Forwarded-For is ignored: door.test.ts).
+    for (const peer of ["127.0.0.2", "203.0.113.50", "::2"]) expect(loopback(peer), peer).toBe(false);
+  });
+
+  it("matches addresses and networks of both families, and nothing when the list is empty", () => {
+    const balancers = proxyMatcher(["10.0.0.0/24", "fd00::/8", "192.0.2.1"]);
+    expect(balancers("10.0.0.200")).toBe(true);
+    expect(balancers("::ffff:10.0.0.9")).toBe(true);
+    expect(balancers("10.0.1.1")).toBe(false);
+    expect(balancers("fd12:3456::1")).toBe(true);
+    expect(balancers("2001:db8::1")).toBe(false);
+    expect(balancers("192.0.2.1")).toBe(true);
+    expect(balancers("192.0.2.2")).toBe(false);
+    expect(balancers("unknown")).toBe(false);
+    expect(proxyMatcher([])("127.0.0.1")).toBe(false);
+    expect(proxyMatcher(["localhost", "10.0.0.0/99"])("10.0.0.1")).toBe(false);
   });
 });
 

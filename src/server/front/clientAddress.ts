@@ -2,10 +2,12 @@
  * Who is asking: the address a rate limit may key on. Without a proxy it is the socket's peer,
  * which a client cannot forge. Behind N trusted proxies (TRUST_PROXY_HOPS) each proxy appends the
  * address it saw to X-Forwarded-For, so the client is the N-th entry from the right; anything
- * further left was written by the client and is ignored.
+ * further left was written by the client and is ignored. The header counts only on a connection
+ * from a proxy (TRUSTED_PROXIES, `proxyMatcher`): a client that reaches the node's port directly is
+ * its socket's peer, whatever it writes.
  */
 import "server-only";
-import { isIP } from "node:net";
+import { BlockList, isIP } from "node:net";
 
 /** "::ffff:10.0.0.1" (an IPv4 peer on a dual-stack socket) is 10.0.0.1. */
 function normalise(address: string): string {
@@ -13,6 +15,32 @@ function normalise(address: string): string {
   return bare.toLowerCase().startsWith("::ffff:") && isIP(bare.slice(7)) === 4 ? bare.slice(7) : bare;
 }
 
+/**
+ * Whether a socket peer is one of the proxies whose X-Forwarded-For counts. An IPv4 peer seen on
+ * a dual-stack socket ("::ffff:127.0.0.1") is matched as IPv4. `entries` are addresses or networks
+ * ("10.0.0.5", "10.0.0.0/24", "fd00::/8"), as the settings validate TRUSTED_PROXIES; anything else
+ * is skipped.
+ */
+export function proxyMatcher(entries: readonly string[]): (peer: string) => boolean {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = "", bits] = entry.split("/");
+    const type = isIP(address) === 4 ? "ipv4" : "ipv6";
+    try {
+      if (bits === undefined) list.addAddress(address, type);
+      else list.addSubnet(address, Number(bits), type);
+    } catch {
+      // not an address or a network
+    }
+  }
+  return (peer) => {
+    const address = normalise(peer);
+    const family = isIP(address);
+    return family !== 0 && list.check(address, family === 4 ? "ipv4" : "ipv6");
+  };
+}
+
+/** `trustedHops`: 0 for a connection that is not from a trusted proxy (the front door asks `proxyMatcher`). */
 export function clientAddress(forwardedFor: string | string[] | undefined, socketAddress: string | undefined, trustedHops: number): string {
   const socket = normalise(socketAddress ?? "") || "unknown";
   if (trustedHops <= 0) return socket;

@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
 import { Admission } from "./admission";
+import { proxyMatcher } from "./clientAddress";
 import { frontDoor } from "./door";
 import { PageCache } from "./pageCache";
 
@@ -38,6 +39,20 @@ describe("frontDoor", () => {
     door(1)(proxied, fakeResponse().res);
     expect(proxied.headers["x-forwarded-for"]).toBe("198.51.100.7");
     expect(proxied.headers["x-forwarded-proto"]).toBe("https");
+  });
+
+  it("behind a proxy, trusts X-Forwarded-For only from the proxies' addresses (TRUSTED_PROXIES)", () => {
+    const guarded = frontDoor((req) => void seen.push(req), { trustedHops: 1, isProxy: proxyMatcher(["127.0.0.1"]), origin: null, tagManager: false });
+    const proxied = fakeRequest("GET", "/en", { "x-forwarded-for": "6.6.6.6, 198.51.100.7", "x-forwarded-proto": "https" }, "::ffff:127.0.0.1");
+    guarded(proxied, fakeResponse().res);
+    expect(proxied.headers["x-forwarded-for"]).toBe("198.51.100.7");
+    expect(proxied.headers["x-forwarded-proto"]).toBe("https");
+    // A client on the node's port (not the proxy) forging the headers: its own address, headers dropped.
+    const direct = fakeRequest("GET", "/en", { "x-forwarded-for": "198.51.100.7", "x-forwarded-proto": "https", "x-real-ip": "1.2.3.4" }, "127.0.0.2");
+    guarded(direct, fakeResponse().res);
+    expect(direct.headers["x-forwarded-for"]).toBe("127.0.0.2");
+    expect(direct.headers["x-forwarded-proto"]).toBeUndefined();
+    expect(direct.headers["x-real-ip"]).toBeUndefined();
   });
 
   it("puts one fresh policy on the request (for Next.js) and the response, replacing the client's", () => {
