@@ -17,29 +17,11 @@ const LAYERS = ["src/features", "src/server", "src/domain"] as const;
 /**
  * Known edges that still close a loop, each with the reason it is not broken yet. The test fails
  * if one of them disappears (remove it from this list then) and on any loop they do not explain.
+ * Empty since the consent -> history, shell -> explorer, subnational -> profiles and compare ->
+ * profiles edges were broken (consent's withdrawal signal, the 404 help in explorer, the landing and
+ * CompareLink in profiles); a new entry needs its `why`.
  */
-const ALLOWED: ReadonlyArray<{ from: string; to: string; why: string }> = [
-  {
-    from: "src/features/consent",
-    to: "src/features/history",
-    why: "withdrawing functional consent clears the local history through history/store.ts, which must also tell this tab's history readers (consent/browser.ts); history reads consent. Issue 40's base split (shell/consent/history) resolves it.",
-  },
-  {
-    from: "src/features/shell",
-    to: "src/features/explorer",
-    why: "the 404 help (shell/NotFoundHelp.tsx) searches profiles through explorer/api.ts, whose place tests/spec (s7-calls) pins; the explorer uses shell's links and badges. Issue 40's base split resolves it.",
-  },
-  {
-    from: "src/features/subnational",
-    to: "src/features/profiles",
-    why: "SubnationalLanding uses the subnational profile registry and source names of features/profiles, which draws its maps with features/subnational; both folders are being reworked concurrently, left for the profiles split.",
-  },
-  {
-    from: "src/features/compare",
-    to: "src/features/profiles",
-    why: "the compare page reuses profile pieces (format, RankedBars, SectionFrame) while profiles link to compare (CompareLink); features/profiles is being reworked concurrently, left for the profiles split.",
-  },
-];
+const ALLOWED: ReadonlyArray<{ from: string; to: string; why: string }> = [];
 
 /** The folder graph of each layer, and the one of src/i18n against src/server as wholes. */
 function graphs(files: FileGraph): Array<{ name: string; graph: FolderGraph }> {

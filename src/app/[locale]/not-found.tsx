@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
-import { NotFoundHelp } from "@/features/shell/NotFoundHelp";
+import { NotFoundHelp } from "@/features/explorer/NotFoundHelp";
 import { pageMessages } from "@/i18n/clientMessages";
 import { loadMessages } from "@/i18n/messages";
 

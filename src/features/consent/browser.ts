@@ -3,9 +3,9 @@
  * asks for (spec section 4). The reload is left to the caller, after the server has the choice.
  */
 import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE_SECONDS, encodeConsentCookie, parseConsentCookie, type Consent, type ConsentEffect } from "@/domain/consent/consent";
-import { clearAllLocalHistory } from "@/features/history/store";
 import { clearDataLayer } from "./analytics";
-import { ANALYTICS_COOKIE_PREFIX, ANALYTICS_USER_KEY, CHAT_SESSION_PREFIX, GAMES_PREFIX, cookieNamesWithPrefix, expireCookieAssignments } from "@/domain/consent/storageKeys";
+import { announceFunctionalConsentWithdrawn } from "./withdrawal";
+import { ANALYTICS_COOKIE_PREFIX, ANALYTICS_USER_KEY, CHAT_SESSION_PREFIX, GAMES_PREFIX, HISTORY_PREFIX, cookieNamesWithPrefix, expireCookieAssignments } from "@/domain/consent/storageKeys";
 
 export function readConsentCookie(): Consent {
   const prefix = `${CONSENT_COOKIE}=`;
@@ -56,9 +56,11 @@ export function runRemovals(effects: readonly ConsentEffect[]) {
   for (const effect of effects) {
     if (effect === "removeChatSessions") removeChatSessions();
     else if (effect === "removeProfileHistory") {
-      // Functional storage withdrawn: the profile history and the games' results and settings.
-      clearAllLocalHistory();
+      // Functional storage withdrawn: every profile history kept in this browser (the guest's and
+      // each user's) and the games' results and settings; then this tab's readers are told.
+      safely(() => removeKeys(window.localStorage, HISTORY_PREFIX));
       safely(() => removeKeys(window.localStorage, GAMES_PREFIX));
+      announceFunctionalConsentWithdrawn();
     }
     else if (effect === "removeAnalyticsCookies") removeAnalyticsCookies();
     else if (effect === "clearDataLayer") clearDataLayer();

@@ -5,6 +5,7 @@
  */
 import { addVisit, parseStoredHistory, type HistoryEntry } from "@/domain/history/history";
 import { HISTORY_PREFIX } from "@/domain/consent/storageKeys";
+import { onFunctionalConsentWithdrawn } from "@/features/consent/withdrawal";
 
 const EMPTY: HistoryEntry[] = [];
 const listeners = new Set<() => void>();
@@ -23,6 +24,10 @@ function storage(): Storage | null {
 function notify() {
   for (const listener of listeners) listener();
 }
+
+// Withdrawing functional consent removes every history key (features/consent/browser.ts); this
+// tab's readers then read the empty lists at once.
+onFunctionalConsentWithdrawn(notify);
 
 export function readHistory(key: string): HistoryEntry[] {
   const raw = storage()?.getItem(key) ?? null;
@@ -65,20 +70,6 @@ export function removeFromLocal(key: string, sent: HistoryEntry[]) {
 
 export function clearLocalHistory(key: string) {
   storage()?.removeItem(key);
-  notify();
-}
-
-/** Removes every profile history in this browser: the guest's and every user's. */
-export function clearAllLocalHistory() {
-  const store = storage();
-  if (store) {
-    const keys: string[] = [];
-    for (let i = 0; i < store.length; i++) {
-      const key = store.key(i);
-      if (key?.startsWith(HISTORY_PREFIX)) keys.push(key);
-    }
-    for (const key of keys) store.removeItem(key);
-  }
   notify();
 }
 

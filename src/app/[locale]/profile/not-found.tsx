@@ -3,7 +3,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { Explorer } from "@/features/explorer/Explorer";
-import { ProductHint } from "@/features/shell/NotFoundHelp";
+import { ProductHint } from "@/features/explorer/NotFoundHelp";
 import { pageMessages } from "@/i18n/clientMessages";
 import { loadMessages } from "@/i18n/messages";
 

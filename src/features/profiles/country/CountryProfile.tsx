@@ -8,7 +8,7 @@ import { newest, pickYear, profileSources } from "@/server/profiles/sources";
 import { formatMoney, formatShare } from "../format";
 import { ProfileHero } from "../ProfileHero";
 import { ExportsComparison } from "../ExportsComparison";
-import { CompareLink } from "@/features/compare/CompareLink";
+import { CompareLink } from "@/features/profiles/CompareLink";
 import { memberImage } from "../rows";
 import { ProfileSections } from "../sections";
 import { sourceLine, sourceNames } from "../sourceNames";

@@ -2,7 +2,7 @@ import { Container, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { profileView } from "@/domain/visualize/profileViews";
-import { CompareLink } from "@/features/compare/CompareLink";
+import { CompareLink } from "@/features/profiles/CompareLink";
 import type { ProductOnlyExports } from "@/server/profiles/country";
 import { formatMoney, formatShare } from "../format";
 import { ProfileChart } from "../ProfileChart";

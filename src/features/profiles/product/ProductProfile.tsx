@@ -31,7 +31,7 @@ import type { ProfileIndex } from "@/server/search/engine";
 import { formatMoney, formatShare } from "../format";
 import { ProfileChart } from "../ProfileChart";
 import { ProfileHero } from "../ProfileHero";
-import { CompareLink } from "@/features/compare/CompareLink";
+import { CompareLink } from "@/features/profiles/CompareLink";
 import { RankedBars, type RankedItem } from "../RankedBars";
 import { memberImage, topThree } from "../rows";
 import { ProfileSections, section, type SectionModule } from "../sections";

@@ -19,7 +19,7 @@ import { proAccess } from "@/server/auth/proAccess";
 import { memberLookup } from "@/server/profiles/lookup";
 import { subnationalRoute } from "@/domain/subnational/routes";
 import { SubnationalIndex } from "@/features/subnational/SubnationalIndex";
-import { SubnationalLanding } from "@/features/subnational/SubnationalLanding";
+import { SubnationalLanding } from "@/features/profiles/subnational/SubnationalLanding";
 import { countryName } from "@/server/subnational/data";
 
 type Props = { params: Promise<{ locale: Locale; segments: string[] }>; searchParams: Promise<{ year?: string | string[]; productYear?: string | string[] }> };

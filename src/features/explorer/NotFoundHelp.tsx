@@ -7,8 +7,8 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState, type FormEvent } from "react";
 import { REPORTS } from "@/domain/explorer/reports";
 import { productNotFoundHint } from "@/domain/profiles/notFoundHint";
-import { searchReports } from "@/features/explorer/api";
-import { useExplore } from "./explore";
+import { searchReports } from "./api";
+import { useExplore } from "@/features/shell/explore";
 
 const PRODUCT_REPORT = REPORTS.find((r) => r.slug === "hs")?.id ?? null;
 

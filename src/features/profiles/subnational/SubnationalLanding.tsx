@@ -5,7 +5,7 @@ import { formatUsd } from "@/domain/format";
 import type { Locale } from "@/domain/i18n/locales";
 import { buildProfilePath, subnationalMemberPath } from "@/domain/profiles/path";
 import { datasetOf, firstMappedLevel, type SubnationalCountry } from "@/domain/subnational/config";
-import { subnationalEntry, type LevelMembers } from "@/features/profiles/subnational/registry";
+import { subnationalEntry, type LevelMembers } from "./registry";
 import { sourceLine, sourceNames } from "@/features/profiles/sourceNames";
 import { TextLink } from "@/features/shell/AppLink";
 import { OperatorDocLine } from "@/features/shell/OperatorDocLine";
@@ -14,7 +14,7 @@ import { countryName, levelsWithData } from "@/server/subnational/data";
 import { ALL } from "@/domain/visualize/state";
 import { buildVizPath, defaultClassification } from "@/domain/visualize/urlCodec";
 import { vizCatalog } from "@/server/visualize/members";
-import { SubnationalMap } from "./SubnationalMap";
+import { SubnationalMap } from "@/features/subnational/SubnationalMap";
 
 /** Most members a level lists on its landing page without a country limit. */
 const DEFAULT_LIST_LIMIT = 1000;
