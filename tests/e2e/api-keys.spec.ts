@@ -118,6 +118,9 @@ test.describe("API keys and limits", () => {
     await expect(page.locator('[data-plan="premium"]')).toContainText("Bulk downloads of national data");
     // The PRO tools the server gates are on the PRO card (domain/billing/planFeatures.ts); what is not built is not sold.
     for (const tool of ["Trend explorer", "Data explorer"]) await expect(pro).toContainText(tool);
-    for (const missing of ["Company profiles", "Company explorer", "bills of lading", "Most popular"]) await expect(page.locator("main")).not.toContainText(missing);
+    // The company explorer exists (PREMIUM): on that card only. Company profiles and bills of lading are not sold.
+    await expect(page.locator('[data-plan="premium"]')).toContainText("Company explorer");
+    await expect(pro).not.toContainText("Company explorer");
+    for (const missing of ["Company profiles", "bills of lading", "Most popular"]) await expect(page.locator("main")).not.toContainText(missing);
   });
 });

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { formatUsd } from "../../src/domain/format";
 import { signedInUser, userCli } from "./support/accounts";
 import { expect, test, type APIRequestContext, type Page } from "./support/test";
+import { loadEveryChart } from "./support/charts";
 
 /** The warehouse's figure through the public data API. */
 async function apiValue(request: APIRequestContext, query: string): Promise<number> {
@@ -26,6 +27,8 @@ async function visit(page: Page, path: string) {
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(200);
   await expect(page.getByTestId("profile-title")).toBeVisible();
+  // Charts load as they near the screen: the checks below read every one.
+  await loadEveryChart(page);
   return errors;
 }
 
@@ -270,7 +273,7 @@ test.describe("profile URLs", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/en/profile/country/chl");
     // Every chart in place first, so nothing above the target changes height after the jump.
-    await expect(page.locator('[data-testid="profile-chart-loading"], [data-testid="chart-skeleton"]')).toHaveCount(0, { timeout: 30_000 });
+    await loadEveryChart(page);
     const nav = page.getByTestId("section-nav");
     await nav.getByRole("link", { name: "Export destinations" }).click();
     await expect(page).toHaveURL(/#destinations$/);

@@ -127,7 +127,7 @@ export const LATIN_ALLOWED: readonly string[] = [
   "HS", "HS2", "HS4", "HS6", "HS92", "HS96", "HS02", "HS07", "HS12", "HS17", "HS22", "SITC", "SITC4", "ISO", "ISO3",
   "USD", "AUD", "US", "km", "kg", "ECI", "PCI", "RCA", "GDP", "CSV", "JSON", "PNG", "SVG", "API", "URL", "SHA", "gzip", "Parquet",
   "OEC", "PRO", "PREMIUM", "BACI", "CEPII", "Comtrade", "UN", "WITS", "OTS",
-  "curl", "Python", "R", "JavaScript", "Tradle", "Connectrade", "Export Hold'em", "Open Trade Statistics", "Open Trade Observatory",
+  "curl", "Python", "R", "JavaScript", "Tradle", "Connectrade", "Export Hold'em", "Open Trade Statistics", "Open Trade Observatory", "World Bank Open Data",
 ];
 
 /**

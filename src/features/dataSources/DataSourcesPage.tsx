@@ -51,12 +51,13 @@ export async function DataSourcesPage({ locale }: { locale: Locale }) {
               <Text size="sm">{e.description}</Text>
               <Text size="sm">
                 <strong>{t("publisher")}</strong>{" "}
+                {/* The package's own words (datapackage.json), quoted as they are: marked English. */}
                 {isWebLink(e.sourceLink) ? (
-                  <Anchor href={e.sourceLink} target="_blank" rel="noopener noreferrer" underline="always">
+                  <Anchor href={e.sourceLink} target="_blank" rel="noopener noreferrer" underline="always" lang="en">
                     {e.sourceName ?? e.sourceLink}
                   </Anchor>
                 ) : (
-                  (e.sourceName ?? "–")
+                  <span lang="en">{e.sourceName ?? "–"}</span>
                 )}
               </Text>
               <Text size="sm" data-testid="licence">
@@ -93,7 +94,11 @@ export async function DataSourcesPage({ locale }: { locale: Locale }) {
                         <TableTr key={r.name}>
                           <TableTd>
                             <Code>{r.name}</Code>
-                            {r.title ? <Text size="xs">{r.title}</Text> : null}
+                            {r.title ? (
+                              <Text size="xs" lang="en">
+                                {r.title}
+                              </Text>
+                            ) : null}
                             {r.sha256 ? (
                               <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: "break-all" }}>
                                 sha256 {r.sha256}
@@ -104,7 +109,7 @@ export async function DataSourcesPage({ locale }: { locale: Locale }) {
                           <TableTd>
                             <Stack gap={2}>
                               {r.sources.map((s, i) => (
-                                <Text key={i} size="xs">
+                                <Text key={i} size="xs" lang="en">
                                   {isWebLink(s.path) ? (
                                     <Anchor href={s.path} target="_blank" rel="noopener noreferrer" size="xs" underline="always">
                                       {s.title || s.path}

@@ -94,7 +94,7 @@ export function LazyProfileChart({ source, height = 440, ...view }: Props) {
     );
   } else if (!data) {
     // Waiting for the screen to come near ("pending"), then for the rows ("loading"): the same size.
-    content = <Skeleton height={height} radius="md" data-testid={near ? "profile-chart-loading" : "profile-chart-pending"} aria-label={t("loading")} />;
+    content = <Skeleton height={height} radius="md" data-testid={near ? "profile-chart-loading" : "profile-chart-pending"} role="status" aria-label={t("loading")} />;
   } else {
     content = <VisualizeView data={data} height={height} {...view} />;
   }

@@ -46,7 +46,8 @@ export async function TariffMethod({ locale, headingOrder = 2, link }: { locale:
       <Title order={sub}>{t("referencesTitle")}</Title>
       <List size="sm" spacing={4}>
         {TARIFF_REFERENCES.map((r) => (
-          <ListItem key={r.text}>
+          // A cited work keeps its own title and language.
+          <ListItem key={r.text} lang="en">
             {r.url ? (
               <Anchor href={r.url} target="_blank" rel="noreferrer">
                 {r.text}

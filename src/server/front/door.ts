@@ -499,25 +499,31 @@ async function admitted(door: Door, req: IncomingMessage, res: ServerResponse, p
   if (!lane || UNCOUNTED.test(pathname)) return handle(req, res);
   const capped = data ? takeClientPlace(door, req, res) : () => {};
   if (!capped) return;
-  // A client that gives up while waiting must not keep its place: it leaves the queue at once.
+  // A client that gives up while waiting must not keep its place: it leaves the queue at once; one
+  // that leaves mid-answer stops the warehouse queries started for it (cancel.ts). One listener for
+  // both (and the release below): Next.js adds its own on every response, and Node warns past ten.
   const gone = new AbortController();
-  res.once("close", () => gone.abort());
+  const left = new AbortController();
+  let release: (() => void) | null = null;
+  res.once("close", () => {
+    gone.abort();
+    if (!res.writableFinished) left.abort();
+    release?.();
+  });
   const admission = await lane.enter({ signal: gone.signal });
   if (!admission) {
     capped();
     if (gone.signal.aborted || res.destroyed) return;
     return busy(req, res, pathname, options.busyText);
   }
-  const release = () => {
+  release = () => {
     admission();
     capped();
   };
   if (res.destroyed) return release();
-  res.once("close", release);
   res.once("finish", release);
   try {
-    // A client that leaves mid-answer stops the warehouse queries started for it (cancel.ts).
-    return await withRequestSignal(clientGone(res), () => handle(req, res));
+    return await withRequestSignal(left.signal, () => handle(req, res));
   } catch (error) {
     release();
     throw error;

@@ -1,0 +1,24 @@
+import { expect, type Page } from "./test";
+
+/**
+ * Profile charts load their rows when they near the screen (LazyProfileChart). A test that reads
+ * every chart, or must not see heights change after a jump, brings each waiting chart into view
+ * in turn (in the page: a placeholder may turn into its chart at any moment, and one in a panel
+ * shown later, such as the product space, waits until it is shown) until no shown chart waits for
+ * its rows: a signal, not a clock. A chart whose rows have come keeps its height while it draws.
+ */
+export async function loadEveryChart(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const shown = [...document.querySelectorAll('[data-testid="profile-chart-pending"], [data-testid="profile-chart-loading"]')].filter((el) => el.checkVisibility());
+          const pending = shown.find((el) => el.getAttribute("data-testid") === "profile-chart-pending");
+          pending?.scrollIntoView({ block: "center" });
+          return shown.length;
+        }),
+      { timeout: 45_000 },
+    )
+    .toBe(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
