@@ -27,6 +27,7 @@
  *   (server/warehouse/cancel.ts: the request's signal reaches the warehouse).
  */
 import "server-only";
+import { processValue } from "@/server/processState";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { COLOR_SCHEME_COOKIE } from "@/domain/consent/storageKeys";
 import { CONSENT_COOKIE } from "@/domain/consent/consent";
@@ -288,12 +289,12 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
   };
 }
 
-/** Peers already named in the log for sending X-Forwarded-For without being a trusted proxy. */
-const untrustedLogged = new Set<string>();
 
 /** Says once per peer (at most 100) that its X-Forwarded-For was ignored: a balancer missing from TRUSTED_PROXIES shows up here. */
 function untrustedPeer(peer: string | undefined) {
   const address = peer ?? "unknown";
+  // Peers already named in the log, once per process (every bundle of the door shares it).
+  const untrustedLogged = processValue("front/door:untrustedLogged", () => new Set<string>());
   if (untrustedLogged.has(address) || untrustedLogged.size >= 100) return;
   untrustedLogged.add(address);
   console.warn(`[front] X-Forwarded-For from ${address} ignored: it is not in TRUSTED_PROXIES, so it counts as the client. If it is your balancer, add its address to TRUSTED_PROXIES.`);
