@@ -1,4 +1,4 @@
-import { Container, Stack, Text, Title } from "@mantine/core";
+import { Container, Stack, Text, Title } from "@/features/ui/static";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ButtonLink } from "@/features/shell/AppLink";
 

@@ -1,4 +1,5 @@
-import { Button, Card, Group, List, ListItem, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Button, Card, List, ListItem, ThemeIcon } from "@mantine/core";
+import { Group, SimpleGrid, Stack, Text, Title } from "@/features/ui/static";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { SessionUser } from "@/domain/auth/user";
 import { ACADEMIC_DISCOUNT_PERCENT, PLANS, priceFor, type Plan } from "@/domain/billing/plans";

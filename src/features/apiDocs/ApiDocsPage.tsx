@@ -1,4 +1,5 @@
-import { Anchor, Badge, Code, Group, Paper, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Tabs, TabsList, TabsPanel, TabsTab, Text } from "@mantine/core";
+import { Code, Tabs, TabsList, TabsPanel, TabsTab } from "@mantine/core";
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from "@/features/ui/static";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { DocPage, DocSection } from "@/features/shell/DocPage";
 import { yearsLabel } from "@/domain/format/years";

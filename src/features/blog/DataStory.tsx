@@ -3,7 +3,7 @@
  * from the catalogue's datasets and years), live charts of the visualisation builder, and the
  * sources and queries behind them. When the warehouse cannot answer, the post says so.
  */
-import { Stack, Text } from "@mantine/core";
+import { Stack, Text } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import type { BlogPost } from "@/domain/content/blogPosts";
 import type { Locale } from "@/domain/i18n/locales";

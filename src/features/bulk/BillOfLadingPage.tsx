@@ -1,4 +1,5 @@
-import { Alert, Anchor, List, ListItem, SimpleGrid, Stack, Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from "@mantine/core";
+import { Alert } from "@mantine/core";
+import { Anchor, List, ListItem, SimpleGrid, Stack, Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { DocPage, DocSection } from "@/features/shell/DocPage";

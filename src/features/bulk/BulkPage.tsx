@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Code, Group, Paper, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
+import { Alert, Badge, Code, Table, TableTbody, TableTd, TableTh, TableThead, TableTr } from "@mantine/core";
+import { Anchor, Group, Paper, Stack, TableScrollContainer, Text, Title } from "@/features/ui/static";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { loginPath } from "@/domain/auth/paths";
 import { BULK_TIERS, bulkUrl, fileSize, isPremiumTier, type BulkPackage, type BulkResource, type BulkTier } from "@/domain/bulk/bulk";

@@ -3,7 +3,7 @@
  * language), the chart table's column names, and the "chat" messages sent to the browser for
  * this page alone.
  */
-import { Container, Stack, Text, Title } from "@mantine/core";
+import { Container, Stack, Text, Title } from "@/features/ui/static";
 import { NextIntlClientProvider } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";

@@ -5,7 +5,8 @@
  * else gets the gate and, below it, a real preview: the largest companies the site holds. With no
  * company file imported, both say so in one sentence.
  */
-import { Button, Group, Stack, Text } from "@mantine/core";
+import { Button } from "@mantine/core";
+import { Group, Stack, Text } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { companySearch, parseCompanyQuery, type CompanyQuery } from "@/domain/companies/explorer";
 import { formatNumber } from "@/domain/format";

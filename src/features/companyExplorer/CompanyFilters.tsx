@@ -1,4 +1,5 @@
-import { Button, Group, NativeSelect } from "@mantine/core";
+import { Button, NativeSelect } from "@mantine/core";
+import { Group } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { defaultDirection, type CompanyQuery } from "@/domain/companies/explorer";
 import type { Locale } from "@/domain/i18n/locales";

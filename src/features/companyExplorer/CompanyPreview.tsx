@@ -1,4 +1,4 @@
-import { Container, List, ListItem, Stack, Text, Title } from "@mantine/core";
+import { Container, List, ListItem, Stack, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { formatNumber, formatUsd } from "@/domain/format";
 import type { Locale } from "@/domain/i18n/locales";

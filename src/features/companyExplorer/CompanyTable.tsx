@@ -1,4 +1,4 @@
-import { Group, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from "@mantine/core";
+import { Group, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { companySearch, sortedBy, type CompanyQuery, type CompanySort } from "@/domain/companies/explorer";
 import { entityDef, entityProfilePath } from "@/domain/entities/entities";

@@ -1,4 +1,5 @@
-import { Alert, Container, Group, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
+import { Alert } from "@mantine/core";
+import { Container, Group, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import type { Provenance } from "@/domain/catalog/figure";
 import { breakdownTreemaps, entityColor, lineChart, type CompareLineChart, type PointExtra } from "@/domain/compare/charts";

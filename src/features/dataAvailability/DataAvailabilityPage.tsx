@@ -1,4 +1,5 @@
-import { Anchor, Container, Group, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { VisuallyHidden } from "@mantine/core";
+import { Anchor, Container, Group, Stack, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { availabilityMatrix, type AvailabilityRow } from "@/domain/catalog/availability";
 import { formatNumber, formatUsd } from "@/domain/format";

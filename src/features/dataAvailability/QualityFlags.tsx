@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { QUALITY_RULES, type DescribedFlag } from "@/domain/catalog/quality";
 import type { Locale } from "@/domain/i18n/locales";

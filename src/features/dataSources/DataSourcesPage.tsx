@@ -1,4 +1,5 @@
-import { Anchor, Badge, Code, Group, Paper, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
+import { Code } from "@mantine/core";
+import { Anchor, Badge, Group, Paper, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { DocPage } from "@/features/shell/DocPage";
 import { formatNumber } from "@/domain/format";

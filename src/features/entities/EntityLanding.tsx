@@ -1,4 +1,5 @@
-import { Alert, Group, SimpleGrid, Text } from "@mantine/core";
+import { Alert } from "@mantine/core";
+import { Group, SimpleGrid, Text } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { ENTITY_DEFS, entityLandingPath, entityProfilePath, type EntityType, type EntityTypeDef } from "@/domain/entities/entities";
 import type { Locale } from "@/domain/i18n/locales";

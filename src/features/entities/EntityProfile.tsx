@@ -1,4 +1,5 @@
-import { Container, SimpleGrid, Stack, Table, TableTbody, TableTd, TableTh, TableTr, Text } from "@mantine/core";
+import { Table, TableTbody, TableTd, TableTh, TableTr } from "@mantine/core";
+import { Container, SimpleGrid, Stack, Text } from "@/features/ui/static";
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { entityDef, entityLandingPath, entityProfilePath, type EntityTypeDef } from "@/domain/entities/entities";

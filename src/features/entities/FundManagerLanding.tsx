@@ -1,4 +1,4 @@
-import { Badge, Group, SimpleGrid, Text, Title } from "@mantine/core";
+import { Badge, Group, SimpleGrid, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { entityDef, entityLandingPath } from "@/domain/entities/entities";
 import type { Locale } from "@/domain/i18n/locales";

@@ -1,4 +1,4 @@
-import { List, ListItem } from "@mantine/core";
+import { List, ListItem } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { TextLink } from "@/features/shell/AppLink";

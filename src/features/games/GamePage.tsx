@@ -2,7 +2,8 @@
  * The server side of a game page: today's puzzle (public part only), the data's source named in
  * the page language, and the games' messages sent to the browser for this page alone.
  */
-import { Alert, Container } from "@mantine/core";
+import { Alert } from "@mantine/core";
+import { Container } from "@/features/ui/static";
 import { NextIntlClientProvider } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";

@@ -1,5 +1,6 @@
 import "katex/dist/katex.min.css";
-import { Alert, Anchor, Container, List, ListItem, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert } from "@mantine/core";
+import { Anchor, Container, List, ListItem, Paper, SimpleGrid, Stack, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { chartTable } from "@/domain/charts/table";

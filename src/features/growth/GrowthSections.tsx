@@ -1,4 +1,5 @@
-import { Anchor, Box, List, ListItem, Paper, ScrollArea, SimpleGrid, Stack, Table, TableCaption, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
+import { ScrollArea, Table, TableCaption, TableTbody, TableTd, TableTh, TableThead, TableTr } from "@mantine/core";
+import { Anchor, Box, List, ListItem, Paper, SimpleGrid, Stack, Text, Title } from "@/features/ui/static";
 import type { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { formatDecimal, formatNumber } from "@/domain/format";

@@ -1,4 +1,5 @@
-import { Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Card, ThemeIcon } from "@mantine/core";
+import { Container, Group, SimpleGrid, Stack, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { BLOG_POSTS } from "@/domain/content/blogPosts";
 import { yearsLabel } from "@/domain/format/years";

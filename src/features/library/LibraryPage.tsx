@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { DocPage } from "@/features/shell/DocPage";
 import { LIBRARY_KINDS, libraryEntries, type LibraryEntry, type LibraryKind } from "@/domain/content/library";

@@ -1,22 +1,6 @@
 import "katex/dist/katex.min.css";
-import {
-  Anchor,
-  Box,
-  Container,
-  List,
-  ListItem,
-  Paper,
-  ScrollArea,
-  Stack,
-  Table,
-  TableTbody,
-  TableTd,
-  TableTh,
-  TableThead,
-  TableTr,
-  Text,
-  Title,
-} from "@mantine/core";
+import { ScrollArea } from "@mantine/core";
+import { Anchor, Box, Container, List, ListItem, Paper, Stack, Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { periodLabel, setLabel, setPath } from "@/features/rankings/ComplexityRankingPage";

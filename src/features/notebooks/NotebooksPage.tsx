@@ -1,4 +1,5 @@
-import { Anchor, Code, Group, Paper, Tabs, TabsList, TabsPanel, TabsTab, Text, Title } from "@mantine/core";
+import { Code, Tabs, TabsList, TabsPanel, TabsTab } from "@mantine/core";
+import { Anchor, Group, Paper, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { DocPage } from "@/features/shell/DocPage";
 import { NOTEBOOKS, NOTEBOOK_EXTENSIONS, NOTEBOOK_LANGUAGES, notebookCode } from "@/domain/content/notebooks";

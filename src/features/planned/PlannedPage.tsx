@@ -1,4 +1,4 @@
-import { Badge, Container, List, ListItem, Stack, Text, Title } from "@mantine/core";
+import { Badge, Container, List, ListItem, Stack, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { TextLink } from "@/features/shell/AppLink";
 import type { Locale } from "@/domain/i18n/locales";

@@ -1,4 +1,5 @@
-import { Alert, Container } from "@mantine/core";
+import { Alert } from "@mantine/core";
+import { Container } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { warehouseStatus } from "@/server/catalog/status";

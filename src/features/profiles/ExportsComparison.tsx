@@ -1,4 +1,4 @@
-import { Text } from "@mantine/core";
+import { Text } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { formatGrowth } from "@/domain/format";
 import type { Locale } from "@/domain/i18n/locales";

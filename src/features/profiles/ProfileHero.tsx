@@ -1,4 +1,4 @@
-import { Badge, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Badge, Container, Group, SimpleGrid, Stack, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { ProfileSearch } from "./ProfileSearch";

@@ -1,8 +1,8 @@
-import { Container, Stack, Text, Title } from "@mantine/core";
+import { Container, Stack, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import type { ReportDef } from "@/domain/explorer/reports";
 import type { Locale } from "@/domain/i18n/locales";
-import { Explorer } from "@/features/explorer/Explorer";
+import { Explorer } from "@/features/explorer/LazyExplorer";
 
 /** /profile/{report}: the explorer with that report chosen, to find a member. */
 export async function ProfileLanding({ locale, report }: { locale: Locale; report: ReportDef }) {

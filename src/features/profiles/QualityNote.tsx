@@ -1,4 +1,5 @@
-import { Alert, List, ListItem, Text } from "@mantine/core";
+import { Alert } from "@mantine/core";
+import { List, ListItem, Text } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { isUnspecified, type DescribedFlag } from "@/domain/catalog/quality";
 import { formatGrowth, formatNumber, formatPercent, formatUsd } from "@/domain/format";

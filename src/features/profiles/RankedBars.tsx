@@ -1,4 +1,4 @@
-import { Box, Group, Stack, Text } from "@mantine/core";
+import { Box, Group, Stack, Text } from "@/features/ui/static";
 import type { Locale } from "@/domain/i18n/locales";
 import { TextLink } from "@/features/shell/AppLink";
 import { formatAud } from "@/domain/format";

@@ -1,4 +1,4 @@
-import { Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr } from "@mantine/core";
+import { Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr } from "@/features/ui/static";
 import type { Locale } from "@/domain/i18n/locales";
 import { formatMoney } from "./format";
 

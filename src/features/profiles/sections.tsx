@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack } from "@mantine/core";
+import { SimpleGrid, Stack } from "@/features/ui/static";
 import type { ReactNode } from "react";
 import type { Locale } from "@/domain/i18n/locales";
 import { getTranslations } from "next-intl/server";

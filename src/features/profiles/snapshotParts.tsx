@@ -1,4 +1,4 @@
-import { Stack, Text } from "@mantine/core";
+import { Stack, Text } from "@/features/ui/static";
 import type { getTranslations } from "next-intl/server";
 import { HISTORY_LINE_COLORS } from "@/domain/charts/presentation";
 import type { ChartGroup } from "@/domain/charts/types";

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { DocPage } from "@/features/shell/DocPage";
 import { PUBLICATIONS, PUBLICATION_TOPICS, publicationLink, type PublicationTopic } from "@/domain/content/publications";

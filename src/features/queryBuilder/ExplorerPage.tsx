@@ -3,7 +3,8 @@
  * the query builder with its messages; everyone else the PRO gate with a real, read-only sample (one
  * fixed query's answer and its API URL, chosen from the cubes the warehouse holds).
  */
-import { Alert, Badge, Card, Code, Container, Group, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
+import { Alert, Card, Code } from "@mantine/core";
+import { Badge, Container, Group, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@/features/ui/static";
 import { NextIntlClientProvider } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import { decodeState } from "@/domain/queryBuilder/codec";

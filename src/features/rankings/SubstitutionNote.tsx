@@ -1,4 +1,5 @@
-import { Alert, Text } from "@mantine/core";
+import { Alert } from "@mantine/core";
+import { Text } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import type { RankingKind } from "@/domain/rankings/routes";

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Container, Group, List, ListItem, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert } from "@mantine/core";
+import { Anchor, Container, Group, List, ListItem, Paper, Stack, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import type { Locale } from "@/domain/i18n/locales";

@@ -1,4 +1,4 @@
-import { Text } from "@mantine/core";
+import { Text } from "@/features/ui/static";
 import type { RankingColumn } from "./RankingTable";
 
 type Translate = (key: string, values?: Record<string, string | number>) => string;

@@ -1,4 +1,4 @@
-import { Container, Paper, Stack, Text, Title } from "@mantine/core";
+import { Container, Paper, Stack, Text, Title } from "@/features/ui/static";
 import type { ReactNode } from "react";
 
 /**

@@ -1,4 +1,4 @@
-import { Anchor, Container, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Anchor, Container, Group, SimpleGrid, Stack, Text } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { CookiePreferencesLink } from "@/features/consent/ConsentBanner";
 import { TextLink } from "@/features/shell/AppLink";

@@ -1,4 +1,4 @@
-import { Group } from "@mantine/core";
+import { Group } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import type { ReactNode } from "react";

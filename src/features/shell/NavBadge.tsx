@@ -1,4 +1,4 @@
-import { Badge } from "@mantine/core";
+import { Badge } from "@/features/ui/static";
 import { useTranslations } from "next-intl";
 import type { NavBadge as NavBadgeKind } from "./navigation";
 

@@ -1,4 +1,4 @@
-import { Anchor, Text } from "@mantine/core";
+import { Anchor, Text } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { operatorDocPath, type OperatorDoc } from "@/domain/content/operatorDocs";
 import type { Locale } from "@/domain/i18n/locales";

@@ -1,4 +1,5 @@
-import { Badge, Card, Container, Group, List, ListItem, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Card, List, ListItem, ThemeIcon } from "@mantine/core";
+import { Badge, Container, Group, Stack, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { featurePlan, planBadge, type PlanFeatureId, type PlanId } from "@/domain/billing/planFeatures";
 import type { Locale } from "@/domain/i18n/locales";

@@ -1,4 +1,4 @@
-import { Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { ALL_SUBNATIONAL_COUNTRIES, datasetOf, reportSlugOf } from "@/domain/subnational/config";

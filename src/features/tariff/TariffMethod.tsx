@@ -1,5 +1,5 @@
 import "katex/dist/katex.min.css";
-import { Anchor, Box, List, ListItem, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Box, List, ListItem, Stack, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { renderFormula } from "@/features/methods/formulas";

@@ -2,7 +2,8 @@
  * The tariff simulator page (server): the form's choices from the data catalogue, and, when the
  * URL holds a complete scenario, the simulation itself, so a shared link shows its results at once.
  */
-import { Alert, Anchor, Badge, Box, Card, Container, Divider, Group, Paper, SimpleGrid, Stack, Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
+import { Alert, Card, Divider, Table, TableTbody, TableTd, TableTh, TableThead, TableTr } from "@mantine/core";
+import { Anchor, Badge, Box, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from "@/features/ui/static";
 import { NextIntlClientProvider } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import { isProductDepth, type ProductDepth } from "@/domain/catalog/catalog";

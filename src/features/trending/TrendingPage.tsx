@@ -1,4 +1,5 @@
-import { Alert, Paper, SimpleGrid, Stack, Tabs, TabsList, TabsPanel, TabsTab, Text, Title } from "@mantine/core";
+import { Alert, Tabs, TabsList, TabsPanel, TabsTab } from "@mantine/core";
+import { Paper, SimpleGrid, Stack, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { withLocale, type Locale } from "@/domain/i18n/locales";
 import { TRENDING_MIN_PROFILES, TRENDING_WINDOWS, type TrendingWindow } from "@/domain/trending/views";

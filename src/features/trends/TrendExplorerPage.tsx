@@ -4,7 +4,8 @@
  * the PRO gate and, below it, a real read-only preview: the tool's answer for one fixed example
  * (world exports, the newest comparable years of the catalogue), computed from the data.
  */
-import { Alert, Badge, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert } from "@mantine/core";
+import { Badge, Container, Group, Stack, Text, Title } from "@/features/ui/static";
 import { NextIntlClientProvider } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";

@@ -3,7 +3,8 @@
  * ranking table. Server-rendered; sorting and pages are links (the URL holds the selection), so
  * the read-only preview shows the same view without them.
  */
-import { Alert, Badge, Box, Card, Group, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
+import { Alert, Card } from "@mantine/core";
+import { Badge, Box, Group, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { formatGrowth, formatNumber, formatUsd } from "@/domain/format";
 import type { Locale } from "@/domain/i18n/locales";

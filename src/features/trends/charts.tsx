@@ -2,7 +2,7 @@
  * The trend explorer's two charts: the margins of change (bars of the one chart component, with
  * downloads) and a tiny line per top mover (plain SVG on the server, Mantine theme colours).
  */
-import { Box, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Box, Group, Paper, SimpleGrid, Stack, Text } from "@/features/ui/static";
 import { formatUsd } from "@/domain/format";
 import type { Locale } from "@/domain/i18n/locales";
 import { barsHeight, barsTable } from "@/domain/charts/options/bars";

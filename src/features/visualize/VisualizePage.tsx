@@ -1,4 +1,5 @@
-import { Alert, Anchor, Container, Grid, GridCol, List, ListItem, Stack, Text, Title } from "@mantine/core";
+import { Alert, Grid, GridCol } from "@mantine/core";
+import { Anchor, Container, List, ListItem, Stack, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { ButtonLink, TextLink } from "@/features/shell/AppLink";
 import type { Locale } from "@/domain/i18n/locales";

@@ -1,4 +1,5 @@
-import { Alert, Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert } from "@mantine/core";
+import { Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from "@/features/ui/static";
 import type { Metadata } from "next";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { sessionRequiredPath } from "@/domain/auth/paths";

@@ -1,4 +1,5 @@
-import { Anchor, Card, Container, Stack, Text, Title } from "@mantine/core";
+import { Card } from "@mantine/core";
+import { Anchor, Container, Stack, Text, Title } from "@/features/ui/static";
 import type { Metadata } from "next";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { TextLink } from "@/features/shell/AppLink";

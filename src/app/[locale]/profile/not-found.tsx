@@ -1,8 +1,8 @@
-import { Container, Stack, Text, Title } from "@mantine/core";
+import { Container, Stack, Text, Title } from "@/features/ui/static";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
-import { Explorer } from "@/features/explorer/Explorer";
+import { Explorer } from "@/features/explorer/LazyExplorer";
 import { ProductHint } from "@/features/explorer/NotFoundHelp";
 import { pageMessages } from "@/i18n/clientMessages";
 import { loadMessages } from "@/i18n/messages";

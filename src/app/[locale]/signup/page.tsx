@@ -1,4 +1,4 @@
-import { Container } from "@mantine/core";
+import { Container } from "@/features/ui/static";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";

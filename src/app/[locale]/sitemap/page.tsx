@@ -1,4 +1,5 @@
-import { Container, List, ListItem, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { List, ListItem } from "@mantine/core";
+import { Container, SimpleGrid, Stack, Text, Title } from "@/features/ui/static";
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { TextLink } from "@/features/shell/AppLink";

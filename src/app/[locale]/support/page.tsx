@@ -1,4 +1,4 @@
-import { Anchor, Container, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Container, Stack, Text, Title } from "@/features/ui/static";
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { TextLink } from "@/features/shell/AppLink";

@@ -1,4 +1,5 @@
-import { Alert, Container, Stack, Text } from "@mantine/core";
+import { Alert } from "@mantine/core";
+import { Container, Stack, Text } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { Fragment } from "react";
 import { sameYearAndDataset, type Figure } from "@/domain/catalog/figure";

@@ -1,5 +1,6 @@
 import { SeriesBreaksNote } from "../snapshotParts";
-import { Alert, Box, Container, Stack, Text, Title } from "@mantine/core";
+import { Alert } from "@mantine/core";
+import { Box, Container, Stack, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { formatDecimal } from "@/domain/format";
 import { yearsLabel } from "@/domain/format/years";

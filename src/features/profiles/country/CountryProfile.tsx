@@ -1,4 +1,4 @@
-import { Container, Text } from "@mantine/core";
+import { Container, Text } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { formatDecimal, formatNumber } from "@/domain/format";
 import type { Locale } from "@/domain/i18n/locales";

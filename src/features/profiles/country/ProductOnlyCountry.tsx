@@ -1,4 +1,4 @@
-import { Container, Text } from "@mantine/core";
+import { Container, Text } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { profileView } from "@/domain/visualize/profileViews";

@@ -1,4 +1,4 @@
-import { Box, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
+import { Box, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@/features/ui/static";
 import type { getTranslations } from "next-intl/server";
 import { formatDecimal, formatNumber } from "@/domain/format";
 import { yearsLabel } from "@/domain/format/years";

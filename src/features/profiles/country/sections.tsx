@@ -1,4 +1,4 @@
-import { Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
+import { Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@/features/ui/static";
 import type { CatalogEntry } from "@/domain/catalog/catalog";
 import { formatDecimal } from "@/domain/format";
 import { buildProfilePath } from "@/domain/profiles/path";

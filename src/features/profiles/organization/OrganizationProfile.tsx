@@ -1,5 +1,6 @@
 import { SeriesBreaksNote } from "../snapshotParts";
-import { Alert, Box, Container, Stack, Text } from "@mantine/core";
+import { Alert } from "@mantine/core";
+import { Box, Container, Stack, Text } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import type { TableLabels } from "@/domain/charts/table";
 import { yearsLabel } from "@/domain/format/years";

@@ -1,4 +1,4 @@
-import { Container, SimpleGrid, Text } from "@mantine/core";
+import { Container, SimpleGrid, Text } from "@/features/ui/static";
 import { chartTable } from "@/domain/charts/table";
 import type { ChartRow } from "@/domain/charts/types";
 import { ChartPanel } from "@/features/charts/ChartPanel";
@@ -16,7 +16,7 @@ import { ProfileSections, section, type SectionModule } from "../sections";
 import { sourceLine, sourceNames } from "../sourceNames";
 import { buildProfilePath } from "@/domain/profiles/path";
 import { communityOfProvince } from "@/domain/subnational/espCommunities";
-import { Anchor } from "@mantine/core";
+import { Anchor } from "@/features/ui/static";
 import { EspMap } from "../subnational/EspMap";
 
 interface ProvinceContext {

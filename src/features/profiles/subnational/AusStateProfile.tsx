@@ -1,4 +1,5 @@
-import { Alert, Anchor, Container, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from "@mantine/core";
+import { Alert } from "@mantine/core";
+import { Anchor, Container, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import type { ChartGroup, ChartRow } from "@/domain/charts/types";
 import { chartTable } from "@/domain/charts/table";

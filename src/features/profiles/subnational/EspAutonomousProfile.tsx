@@ -1,4 +1,4 @@
-import { Container, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Container, SimpleGrid, Stack, Text } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import type { CatalogEntry } from "@/domain/catalog/catalog";
 import { chartTable } from "@/domain/charts/table";

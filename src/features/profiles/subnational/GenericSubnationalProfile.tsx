@@ -1,4 +1,4 @@
-import { Box, Container, Group, Paper, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
+import { Box, Container, Group, Paper, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { formatPercent, formatUsd } from "@/domain/format";
 import { subnationalMemberPath } from "@/domain/profiles/path";

@@ -1,4 +1,5 @@
-import { Alert, Badge, Container, Group, List, ListItem, Paper, ScrollAreaAutosize, SimpleGrid, Stack, Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
+import { Alert, ScrollAreaAutosize } from "@mantine/core";
+import { Badge, Container, Group, List, ListItem, Paper, SimpleGrid, Stack, Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { featurePlan, planBadge } from "@/domain/billing/planFeatures";
 import { formatUsd } from "@/domain/format";

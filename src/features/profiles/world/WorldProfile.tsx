@@ -1,4 +1,5 @@
-import { Alert, Container, Text } from "@mantine/core";
+import { Alert } from "@mantine/core";
+import { Container, Text } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
 import { profileView } from "@/domain/visualize/profileViews";

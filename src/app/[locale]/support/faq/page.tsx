@@ -1,4 +1,5 @@
-import { Accordion, AccordionControl, AccordionItem, AccordionPanel, Container, Stack, Title } from "@mantine/core";
+import { Accordion, AccordionControl, AccordionItem, AccordionPanel } from "@mantine/core";
+import { Container, Stack, Title } from "@/features/ui/static";
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";

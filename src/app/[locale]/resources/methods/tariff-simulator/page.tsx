@@ -1,4 +1,4 @@
-import { Container, Title } from "@mantine/core";
+import { Container, Title } from "@/features/ui/static";
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { Locale } from "@/domain/i18n/locales";
