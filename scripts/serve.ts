@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import next from "next";
 import { parseTagId } from "@/domain/consent/tag";
 import { Admission, ClientCap } from "@/server/front/admission";
+import { CostMeter } from "@/server/front/cost";
 import { proxyMatcher } from "@/server/front/clientAddress";
 import { ApiMeter } from "@/server/front/apiMeter";
 import { findActiveApiKey } from "@/server/api/keys";
@@ -98,6 +99,9 @@ async function main() {
     admission: new Admission(current.front.renderConcurrency, current.front.renderQueue, current.front.admissionWaitMs),
     dataAdmission: new Admission(current.front.dataConcurrency, current.front.dataQueue, current.front.admissionWaitMs),
     dataPerClient: new ClientCap(current.front.dataPerClient),
+    // Each render takes lane places by its family's measured time (admission.ts): at most half the
+    // page lane for one request, so two expensive renders still overlap (one waits on the warehouse).
+    cost: current.front.costUnitMs > 0 ? new CostMeter({ unitMs: current.front.costUnitMs, maxWeight: Math.max(1, Math.floor(current.front.renderConcurrency / 2)) }) : undefined,
     ipv6Prefix: current.front.ipv6Prefix,
     apiMeter: new ApiMeter({ ...current.api, findKey: (key) => findActiveApiKey(key), counter: windowCounter }),
     pages: {

@@ -1,7 +1,13 @@
 /**
- * Bounded work: at most `limit` requests are being rendered at once, at most `queue` more wait
+ * Bounded work: at most `limit` places of work are taken at once, at most `queue` more requests wait
  * their turn, and anything beyond is refused at once (the caller answers 503 with Retry-After)
  * rather than letting every request wait seconds behind the others.
+ *
+ * A request takes as many places as its measured cost says (`weight`, from cost.ts: a country
+ * profile that renders in 300 ms takes three places where a 40 ms page takes one), so a burst of
+ * expensive renders cannot crowd the lane with more work than the machine does at once. A waiter
+ * that fits is admitted even when one ahead of it does not, until that one has been passed over
+ * `MAX_PASSED` times; from then on the places freed are kept for it (no starvation).
  *
  * Every wait has a deadline: a queued request that cannot start within `maxWaitMs` is refused
  * (503 at once, never a minute in a queue), and one whose client has gone (its AbortSignal) leaves
@@ -13,12 +19,19 @@ import "server-only";
 interface Waiter {
   admit: () => void;
   timer: ReturnType<typeof setTimeout> | null;
+  weight: number;
+  passed: number;
 }
 
 export interface EnterOptions {
   /** The client went away: leave the queue (resolve null) without taking a place. */
   signal?: AbortSignal;
+  /** Places this request takes (its measured cost), 1 by default; at most the lane's limit. */
+  weight?: number;
 }
+
+/** How often a waiter that does not fit may be passed by smaller ones before places are kept for it. */
+export const MAX_PASSED = 8;
 
 export class Admission {
   private running = 0;
@@ -38,9 +51,10 @@ export class Admission {
   /** Resolves with a release function once admitted, or null when full, past the deadline or abandoned. */
   enter(options: EnterOptions = {}): Promise<(() => void) | null> {
     if (options.signal?.aborted) return Promise.resolve(null);
-    if (this.running < this.limit) {
-      this.running++;
-      return Promise.resolve(this.releaser());
+    const weight = Math.min(this.limit, Math.max(1, Math.round(options.weight ?? 1)));
+    if (this.waiting.length === 0 && this.running + weight <= this.limit) {
+      this.running += weight;
+      return Promise.resolve(this.releaser(weight));
     }
     if (this.waiting.length >= this.queue) {
       this.refused++;
@@ -51,9 +65,11 @@ export class Admission {
         admit: () => {
           if (waiter.timer) clearTimeout(waiter.timer);
           options.signal?.removeEventListener("abort", abandon);
-          resolve(this.releaser());
+          resolve(this.releaser(weight));
         },
         timer: null,
+        weight,
+        passed: 0,
       };
       const leave = () => {
         const at = this.waiting.indexOf(waiter);
@@ -62,6 +78,8 @@ export class Admission {
         if (waiter.timer) clearTimeout(waiter.timer);
         options.signal?.removeEventListener("abort", abandon);
         resolve(null);
+        // A large waiter leaving may let smaller ones behind it in.
+        this.admitWaiting();
         return true;
       };
       const abandon = () => void leave();
@@ -76,22 +94,43 @@ export class Admission {
       }
       options.signal?.addEventListener("abort", abandon, { once: true });
       this.waiting.push(waiter);
+      // It may fit now although one ahead of it does not.
+      this.admitWaiting();
     });
   }
 
+  /** Places taken and requests waiting. */
   get load(): { running: number; waiting: number } {
     return { running: this.running, waiting: this.waiting.length };
   }
 
-  private releaser(): () => void {
+  private releaser(weight: number): () => void {
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      const next = this.waiting.shift();
-      if (next) next.admit();
-      else this.running--;
+      this.running -= weight;
+      this.admitWaiting();
     };
+  }
+
+  /** Admits waiters in order while they fit; one that does not fit is passed at most MAX_PASSED times. */
+  private admitWaiting(): void {
+    for (let i = 0; i < this.waiting.length; ) {
+      const waiter = this.waiting[i]!;
+      if (this.running + waiter.weight <= this.limit) {
+        this.waiting.splice(i, 1);
+        this.running += waiter.weight;
+        waiter.admit();
+        continue;
+      }
+      if (waiter.passed >= MAX_PASSED) return;
+      // Only a waiter someone behind it actually passes counts as passed.
+      const behind = this.waiting.slice(i + 1).some((w) => this.running + w.weight <= this.limit);
+      if (!behind) return;
+      waiter.passed++;
+      i++;
+    }
   }
 }
 

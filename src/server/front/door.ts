@@ -39,6 +39,7 @@ import { RENDER_PLAN_HEADER, renderPlanHeader } from "@/server/auth/renderPlan";
 import { withRequestSignal } from "@/server/warehouse/cancel";
 import { matches } from "@/server/http/etag";
 import type { Admission, ClientCap } from "./admission";
+import type { CostMeter } from "./cost";
 import { canonicalTarget } from "./canonical";
 import { isMeteredPath, isPageDataPath, type ApiMeter } from "./apiMeter";
 import { clientAddress, limitKey } from "./clientAddress";
@@ -96,6 +97,8 @@ export interface DoorOptions {
   dataAdmission?: Admission;
   /** At most this many data requests of one client under way at once (429 beyond). */
   dataPerClient?: ClientCap;
+  /** Measured cost per family of paths: a request takes that many places in its lane (cost.ts); without it, one each. */
+  cost?: CostMeter;
   /** IPv6 clients are one client per network of this many bits (default 64). */
   ipv6Prefix?: number;
   /** Sent as X-Node on every answer (several nodes behind a balancer). */
@@ -428,8 +431,10 @@ function laneOf({ options }: Door, kind: "page" | "data"): Admission | undefined
 
 /** One render through its admission lane; stored when it is a public answer. Null: too busy, or everyone asking left. */
 async function renderOnce(door: Door, key: string, kind: CachedPage["kind"], url: string, headers: Record<string, string>, plan: RenderPlan | null, signal: AbortSignal): Promise<Answer> {
-  const lane = laneOf(door, kind === "api" && isDataLanePath(new URL(url, "http://door").pathname) ? "data" : "page");
-  const release = lane ? await lane.enter({ signal }) : () => {};
+  const pathname = new URL(url, "http://door").pathname;
+  const lane = laneOf(door, kind === "api" && isDataLanePath(pathname) ? "data" : "page");
+  const timing = door.options.cost?.time(pathname);
+  const release = lane ? await lane.enter({ signal, weight: timing?.weight }) : () => {};
   if (!release) return null;
   if (signal.aborted) {
     release();
@@ -437,12 +442,14 @@ async function renderOnce(door: Door, key: string, kind: CachedPage["kind"], url
   }
   try {
     let rendered: Rendered;
+    timing?.restart();
     try {
       rendered = await door.pages!.render(url, headers, signal);
     } catch (error) {
       if (signal.aborted) return null;
       throw error;
     }
+    if (rendered.status < 500) timing?.done();
     return await stored(door, key, kind, plan, rendered);
   } finally {
     release();
@@ -511,13 +518,17 @@ async function admitted(door: Door, req: IncomingMessage, res: ServerResponse, p
     if (!res.writableFinished) left.abort();
     release?.();
   });
-  const admission = await lane.enter({ signal: gone.signal });
+  const timing = options.cost?.time(pathname);
+  const admission = await lane.enter({ signal: gone.signal, weight: timing?.weight });
   if (!admission) {
     capped();
     if (gone.signal.aborted || res.destroyed) return;
     return busy(req, res, pathname, options.busyText);
   }
+  timing?.restart();
   release = () => {
+    // A finished answer is a measure of its family's cost; one cut short by its client is not.
+    if (res.writableFinished && res.statusCode < 500) timing?.done();
     admission();
     capped();
   };
