@@ -1,14 +1,19 @@
 "use client";
 
-import { Button, Group, Menu, NavLink, Stack, Text } from "@mantine/core";
+import { Button, Group, NavLink, Stack, Text } from "@mantine/core";
 import { signOut, useSession } from "next-auth/react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { canManageBulkAccess, roleLabelKey } from "@/domain/auth/roles";
 import type { Locale } from "@/domain/i18n/locales";
+import { ShellMenu, ShellMenuDivider, ShellMenuDropdown, ShellMenuItem, ShellMenuLabel, ShellMenuTrigger } from "@/features/shell/ShellMenu";
 import { UserGroup } from "@/features/shell/UserGroup";
-import { AcademicBadge } from "./AcademicBadge";
 import { ChevronDown, UserIcon } from "./icons";
+
+// Only academic users see the badge; its tooltip (Floating UI) loads with it, not with every page.
+// Its own Suspense boundary (`loading`): the server's badge stays in place until the chunk arrives.
+const AcademicBadge = dynamic(() => import("./AcademicBadge").then((m) => m.AcademicBadge), { loading: () => null });
 
 /**
  * The user group of the shell (spec section 6): Sign in and Pricing for visitors; for a signed-in
@@ -52,30 +57,30 @@ export function AccountMenu({ stacked = false }: { stacked?: boolean }) {
   return (
     <Group gap={6} wrap="nowrap" data-testid="account-menu">
       {user.isAcademic && <AcademicBadge />}
-      <Menu position="bottom-end" withinPortal width={240}>
-        <Menu.Target>
+      <ShellMenu>
+        <ShellMenuTrigger>
           <Button variant="default" size="sm" leftSection={<UserIcon size={16} />} rightSection={<ChevronDown />} maw={220} data-testid="account-menu-button">
             <Text span size="sm" truncate maw={140}>
               {displayName}
             </Text>
           </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label data-testid="account-menu-role">{roleLabel}</Menu.Label>
-          <Menu.Item component={Link} href={`/${locale}/account`}>
+        </ShellMenuTrigger>
+        <ShellMenuDropdown position="end" style={{ width: 240 }}>
+          <ShellMenuLabel data-testid="account-menu-role">{roleLabel}</ShellMenuLabel>
+          <ShellMenuItem component={Link} href={`/${locale}/account`}>
             {t("menu.account")}
-          </Menu.Item>
+          </ShellMenuItem>
           {bulk && (
-            <Menu.Item component={Link} href={`/${locale}/bulk-access`} data-testid="bulk-access-link">
+            <ShellMenuItem component={Link} href={`/${locale}/bulk-access`} data-testid="bulk-access-link">
               {t("menu.bulkAccess")}
-            </Menu.Item>
+            </ShellMenuItem>
           )}
-          <Menu.Divider />
-          <Menu.Item onClick={logout} data-testid="logout">
+          <ShellMenuDivider />
+          <ShellMenuItem onClick={logout} data-testid="logout">
             {t("menu.logout")}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+          </ShellMenuItem>
+        </ShellMenuDropdown>
+      </ShellMenu>
     </Group>
   );
 }

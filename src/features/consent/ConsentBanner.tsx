@@ -5,7 +5,9 @@ import { useElementSize } from "@mantine/hooks";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect } from "react";
+import { intentProps } from "@/features/lazy/preloadable";
 import { useConsent } from "./context";
+import { preloadPreferences } from "./preferencesModule";
 import classes from "./Consent.module.css";
 
 /**
@@ -51,7 +53,7 @@ export function ConsentBanner() {
               </Text>
             </Box>
             <Group gap="sm" className={classes.bannerActions} grow preventGrowOverflow={false}>
-              <Button variant="default" onClick={openPreferences} data-testid="consent-customise">
+              <Button variant="default" onClick={openPreferences} {...intentProps(preloadPreferences)} data-testid="consent-customise">
                 {t("customise")}
               </Button>
               <Button onClick={() => decide({ type: "rejectAll" })} data-testid="consent-reject-all">
@@ -73,7 +75,7 @@ export function CookiePreferencesLink({ size = "sm" }: { size?: "xs" | "sm" }) {
   const t = useTranslations("consent");
   const { openPreferences } = useConsent();
   return (
-    <Anchor component="button" type="button" size={size} onClick={openPreferences} ta="left" data-testid="cookie-preferences">
+    <Anchor component="button" type="button" size={size} onClick={openPreferences} {...intentProps(preloadPreferences)} ta="left" data-testid="cookie-preferences">
       {t("preferences")}
     </Anchor>
   );

@@ -5,12 +5,17 @@ import { useMediaQuery } from "@mantine/hooks";
 import { useSession } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useOpenedAfterMount } from "@/features/lazy/useOpenedAfterMount";
 import { COOKIE_CATALOGUE, COOKIE_CATEGORIES, type CookieCategory } from "./catalogue";
 import { useConsent } from "./context";
 import { CookieTable } from "./CookieTable";
 
-/** The customise modal (spec section 2): the three categories, their cookies, and the choice. */
-export function ConsentPreferences({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/**
+ * The customise modal (spec section 2): the three categories, their cookies, and the choice.
+ * Loaded on first open (preferencesModule.ts), so it mounts closed and opens a frame later.
+ */
+export function ConsentPreferences({ opened: wanted, onClose }: { opened: boolean; onClose: () => void }) {
+  const opened = useOpenedAfterMount(wanted);
   const t = useTranslations("consent");
   const phone = useMediaQuery("(max-width: 36em)");
   return (

@@ -1,6 +1,7 @@
 "use client";
 
 import { useSession } from "next-auth/react";
+import dynamic from "next/dynamic";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import {
   parseConsent,
@@ -15,11 +16,13 @@ import {
 import { postAccount } from "@/features/session/api";
 import { useSessionUser } from "@/features/session/useSessionUser";
 import { readConsentCookie, runRemovals, writeConsentCookie } from "./browser";
-import { ConsentPreferences } from "./ConsentPreferences";
 import { ConsentContext, type ConsentContextValue } from "./context";
+import { preferencesModule } from "./preferencesModule";
 import { Tracking } from "./Tracking";
 
 const CHANNEL = "ots-consent";
+
+const ConsentPreferences = dynamic(() => preferencesModule.load().then((m) => m.ConsentPreferences), { ssr: false });
 
 function key(consent: Consent | null | undefined): string {
   return consent ? `${consent.checked}.${consent.functional}.${consent.tracking}` : "none";
@@ -40,6 +43,8 @@ export function ConsentProvider({ initialConsent, tagId, children }: { initialCo
   const [consent, setConsent] = useState<Consent>(initialConsent);
   const current = useRef(consent);
   const [preferencesOpen, setPreferencesOpen] = useState(false);
+  // The dialog is mounted from its first open on (so closing animates and returns focus).
+  const [preferencesUsed, setPreferencesUsed] = useState(false);
   const { update } = useSession();
   // next-auth hands out a new update function with each session state; the latest is used.
   const refreshSession = useRef(update);
@@ -125,7 +130,10 @@ export function ConsentProvider({ initialConsent, tagId, children }: { initialCo
   }, [known, userId, serverKey, commit]);
 
   const decided = consent.checked || Boolean(serverConsent?.checked);
-  const openPreferences = useCallback(() => setPreferencesOpen(true), []);
+  const openPreferences = useCallback(() => {
+    setPreferencesUsed(true);
+    setPreferencesOpen(true);
+  }, []);
   const value = useMemo<ConsentContextValue>(
     () => ({ consent, decided, functional: functionalAllowed(consent), tracking: trackingAllowed(consent), decide, openPreferences, preferencesOpen }),
     [consent, decided, decide, openPreferences, preferencesOpen],
@@ -135,7 +143,7 @@ export function ConsentProvider({ initialConsent, tagId, children }: { initialCo
     <ConsentContext.Provider value={value}>
       {children}
       <Tracking consent={consent} tagId={tagId} />
-      <ConsentPreferences opened={preferencesOpen} onClose={() => setPreferencesOpen(false)} />
+      {preferencesUsed && <ConsentPreferences opened={preferencesOpen} onClose={() => setPreferencesOpen(false)} />}
     </ConsentContext.Provider>
   );
 }

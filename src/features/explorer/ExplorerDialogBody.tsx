@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { reportBySlug } from "@/domain/explorer/reports";
 import { RecentlyViewedLinks } from "@/features/history/RecentlyViewed";
 import type { ExploreReport } from "@/features/shell/navigation";
-import { Explorer } from "./Explorer";
+import { Explorer } from "./LazyExplorer";
 
 /**
  * The shell's explore dialog: the profiles viewed recently, then the explorer with page size 12

@@ -5,7 +5,6 @@ import { useEffect, useRef } from "react";
 import { useSessionUser } from "@/features/session/useSessionUser";
 import { useConsent } from "@/features/consent/context";
 import { adoptGuestHistory, justSignedUp } from "./adopt";
-import { syncUserHistory } from "./sync";
 
 /**
  * Once per page load and signed-in user, when the server may keep their history: visits not yet
@@ -35,7 +34,8 @@ export function HistorySync() {
     }
     if (done.current === userId) return;
     done.current = userId;
-    void syncUserHistory(userId, () => allowed.current);
+    // The sync and its API calls load only for a signed-in user who keeps a history.
+    void import("./sync").then(({ syncUserHistory }) => syncUserHistory(userId, () => allowed.current)).catch((error: Error) => console.warn(`[history] could not sync: ${error.message}`));
   }, [functional, known, userId, serverAllows, pathname]);
 
   return null;

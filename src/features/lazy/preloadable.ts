@@ -1,3 +1,5 @@
+import { lazyModule } from "./lazyModule";
+
 /**
  * A module loaded late (a dialog's body, a drawer's contents), with a `preload` the shell calls on
  * the first sign of intent (pointer enter, focus, touch) so the first open feels instant. One
@@ -12,20 +14,11 @@ export interface Preloadable<T> {
 }
 
 export function preloadable<T>(loader: () => Promise<T>): Preloadable<T> {
-  let pending: Promise<T> | null = null;
-  const load = () => {
-    if (!pending) {
-      pending = loader().catch((error: unknown) => {
-        pending = null;
-        throw error;
-      });
-    }
-    return pending;
-  };
+  const module = lazyModule(loader);
   return {
-    load,
+    load: () => module.load(),
     preload: () => {
-      load().catch(() => {});
+      module.load().catch(() => {});
     },
   };
 }

@@ -1,7 +1,8 @@
 "use client";
 
-import { ActionIcon, Tooltip, useMantineColorScheme } from "@mantine/core";
+import { ActionIcon, useMantineColorScheme } from "@mantine/core";
 import { useTranslations } from "next-intl";
+import { Hint } from "./Hint";
 
 function SunIcon() {
   return (
@@ -26,7 +27,7 @@ export function ColorSchemeToggle() {
   const dark = colorScheme === "dark";
   const label = dark ? t("toLight") : t("toDark");
   return (
-    <Tooltip label={t("toggle")}>
+    <Hint label={t("toggle")}>
       <ActionIcon
         variant="default"
         size="lg"
@@ -36,6 +37,6 @@ export function ColorSchemeToggle() {
       >
         {dark ? <SunIcon /> : <MoonIcon />}
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }

@@ -1,8 +1,12 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { ErrorPage } from "./ErrorPage";
 import { reportClientError } from "./errorReport";
+
+// The error page (Alert, Code, its texts) is drawn only when something broke: it loads then, not
+// with every page.
+const ErrorPage = dynamic(() => import("./ErrorPage").then((m) => m.ErrorPage));
 
 interface State {
   error: Error | null;

@@ -1,9 +1,11 @@
 "use client";
 
-import { Box, Button, Menu } from "@mantine/core";
+import { Box, Button } from "@mantine/core";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
+import type { MouseEvent } from "react";
 import { LOCALES, LOCALE_NATIVE_NAMES, LOCALE_TAGS, switchLocale, type Locale } from "@/domain/i18n/locales";
+import { ShellMenu, ShellMenuDropdown, ShellMenuItem, ShellMenuLabel, ShellMenuTrigger } from "./ShellMenu";
 
 /** What the button shows on a phone, where the full name would crush the logo. */
 const SHORT_NAMES: Record<Locale, string> = { en: "EN", es: "ES", zh: "中文" };
@@ -13,8 +15,8 @@ export function LanguageSelector({ locale }: { locale: Locale }) {
   const t = useTranslations("common.language");
   const pathname = usePathname() ?? `/${locale}`;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
+    <ShellMenu>
+      <ShellMenuTrigger>
         <Button variant="default" size="sm" px={{ base: 10, xs: "md" }} aria-label={t("current", { language: LOCALE_NATIVE_NAMES[locale] })} data-testid="language-selector">
           <Box component="span" visibleFrom="xs">
             {LOCALE_NATIVE_NAMES[locale]}
@@ -23,18 +25,18 @@ export function LanguageSelector({ locale }: { locale: Locale }) {
             {SHORT_NAMES[locale]}
           </Box>
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t("label")}</Menu.Label>
+      </ShellMenuTrigger>
+      <ShellMenuDropdown position="end" style={{ minWidth: 160 }}>
+        <ShellMenuLabel>{t("label")}</ShellMenuLabel>
         {LOCALES.map((target) => (
-          <Menu.Item
+          <ShellMenuItem
             key={target}
             component="a"
             href={switchLocale(pathname, target)}
             hrefLang={LOCALE_TAGS[target]}
             lang={LOCALE_TAGS[target]}
             aria-current={target === locale ? "true" : undefined}
-            onClick={(event) => {
+            onClick={(event: MouseEvent) => {
               // The href is right without JavaScript; with it, carry the query string and anchor too.
               event.preventDefault();
               const { pathname: path, search, hash } = window.location;
@@ -42,9 +44,9 @@ export function LanguageSelector({ locale }: { locale: Locale }) {
             }}
           >
             {LOCALE_NATIVE_NAMES[target as Locale]}
-          </Menu.Item>
+          </ShellMenuItem>
         ))}
-      </Menu.Dropdown>
-    </Menu>
+      </ShellMenuDropdown>
+    </ShellMenu>
   );
 }

@@ -1,15 +1,18 @@
 "use client";
 
-import { Accordion, Burger, Drawer, Group, NavLink, Stack } from "@mantine/core";
+import { Burger } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import Link from "next/link";
-import type { ReactNode } from "react";
+import dynamic from "next/dynamic";
+import { useRef, useState, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
-import { withLocale, type Locale } from "@/domain/i18n/locales";
-import { useExplore } from "./explore";
-import { NavBadge } from "./NavBadge";
-import { navMenus } from "./navigation";
+import type { Locale } from "@/domain/i18n/locales";
+import { intentProps, preloadable } from "@/features/lazy/preloadable";
 import { UserGroup } from "./UserGroup";
+
+// The drawer (Mantine's Drawer, the menus as an accordion, the user group) loads when the burger
+// is first approached or pressed, not with the page: the burger is all a phone needs to paint.
+const drawerModule = preloadable(() => import("./MobileNavDrawer"));
+const MobileNavDrawer = dynamic(drawerModule.load, { ssr: false });
 
 /**
  * Below the 'md' breakpoint: a burger opening a drawer with every menu and the user group
@@ -18,58 +21,25 @@ import { UserGroup } from "./UserGroup";
 export function MobileNav({ locale, account, storeUrl }: { locale: Locale; account?: ReactNode; storeUrl?: string | null }) {
   const t = useTranslations("nav");
   const [opened, { toggle, close }] = useDisclosure(false);
-  const explore = useExplore();
+  // Mounted from the first open on, so closing animates and returns focus to the burger.
+  const [used, setUsed] = useState(false);
+  const burger = useRef<HTMLButtonElement>(null);
   return (
     <>
       <Burger
+        ref={burger}
         opened={opened}
-        onClick={toggle}
+        onClick={() => {
+          setUsed(true);
+          toggle();
+        }}
+        {...intentProps(drawerModule.preload)}
         hiddenFrom="md"
         size="sm"
         aria-label={opened ? t("closeMenu") : t("openMenu")}
         data-testid="mobile-menu-button"
       />
-      <Drawer opened={opened} onClose={close} title={t("mainMenu")} hiddenFrom="md" size="100%" data-testid="mobile-menu">
-        <Stack gap="md">
-          {/* Following a link in the user group closes the drawer, as the menu links do. */}
-          <div onClickCapture={(event) => (event.target as HTMLElement).closest("a, button[data-close-drawer]") && close()}>
-            {account ?? <UserGroup locale={locale} stacked />}
-          </div>
-          <Accordion multiple variant="contained">
-            {navMenus({ storeUrl }).map((menu) => (
-              <Accordion.Item key={menu.id} value={menu.id}>
-                <Accordion.Control>{t(`menus.${menu.id}`)}</Accordion.Control>
-                <Accordion.Panel>
-                  {menu.items.map((item) => {
-                    const label = (
-                      <Group gap={6} wrap="nowrap">
-                        {t(`items.${item.id}`)}
-                        {item.badge && <NavBadge kind={item.badge} />}
-                      </Group>
-                    );
-                    return item.explore ? (
-                      <NavLink
-                        key={item.id}
-                        label={label}
-                        component="button"
-                        data-explore={item.explore}
-                        onClick={() => {
-                          close();
-                          explore.open(item.explore);
-                        }}
-                      />
-                    ) : item.external ? (
-                      <NavLink key={item.id} label={label} component="a" href={item.href} onClick={close} {...(item.href?.startsWith("mailto:") ? {} : { target: "_blank", rel: "noopener noreferrer" })} />
-                    ) : (
-                      <NavLink key={item.id} label={label} component={Link} href={withLocale(item.href ?? "/", locale)} onClick={close} />
-                    );
-                  })}
-                </Accordion.Panel>
-              </Accordion.Item>
-            ))}
-          </Accordion>
-        </Stack>
-      </Drawer>
+      {used && <MobileNavDrawer opened={opened} onClose={close} onClosed={() => burger.current?.focus()} locale={locale} account={account ?? <UserGroup locale={locale} stacked />} storeUrl={storeUrl} />}
     </>
   );
 }

@@ -1,13 +1,14 @@
 "use client";
 
-import { Button, Group, Menu } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState, type MouseEvent } from "react";
+import type { MouseEvent } from "react";
 import { withLocale, type Locale } from "@/domain/i18n/locales";
-import { useExplore } from "./explore";
+import { preloadExplore, useExplore } from "./explore";
 import { NavBadge } from "./NavBadge";
 import { navMenus, type NavMenu as NavMenuDef } from "./navigation";
+import { ShellMenu, ShellMenuDropdown, ShellMenuItem, ShellMenuTrigger } from "./ShellMenu";
 
 function Chevron() {
   return (
@@ -17,10 +18,12 @@ function Chevron() {
   );
 }
 
+const HOVER = { openDelay: 80, closeDelay: 150 };
+
 /**
- * The desktop menus (md and up). Mantine's Menu gives arrow-key navigation and focus return; the
- * dropdowns stay mounted (hidden) and render in place, so the server HTML holds every menu link
- * for crawlers, readers without JavaScript and assistive tools.
+ * The desktop menus (md and up): menu buttons (ShellMenu: arrow keys, Escape back to the trigger)
+ * whose menus render in place, hidden until opened, so the server HTML holds every menu link for
+ * crawlers, readers without JavaScript and assistive tools.
  */
 export function NavMenus({ locale, storeUrl }: { locale: Locale; storeUrl?: string | null }) {
   return (
@@ -35,22 +38,25 @@ export function NavMenus({ locale, storeUrl }: { locale: Locale; storeUrl?: stri
 function NavMenu({ menu, locale }: { menu: NavMenuDef; locale: Locale }) {
   const t = useTranslations("nav");
   const explore = useExplore();
-  const dropdown = useRef<HTMLDivElement>(null);
-  // A kept-mounted dropdown is not re-mounted on open, so Mantine's focus trap does not move focus
-  // into it: do what it does on mount (focus the dropdown's initial-focus placeholder), so the
-  // arrow keys reach the items. No open transition, so the dropdown is displayed when this runs.
-  const [opened, setOpened] = useState(false);
-  useEffect(() => {
-    if (opened) dropdown.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
-  }, [opened]);
+  // A menu with entries that open the explore dialog starts loading it when the menu is approached.
+  const opensExplore = menu.items.some((item) => item.explore);
   return (
-    <Menu trigger="click-hover" openDelay={80} closeDelay={150} position="bottom-start" withinPortal={false} keepMounted keepMountedMode="display-none" transitionProps={{ duration: 0 }} opened={opened} onChange={setOpened}>
-      <Menu.Target>
-        <Button variant="subtle" color="gray" size="compact-sm" fz={15} rightSection={<Chevron />} data-menu={menu.id}>
+    <ShellMenu hover={HOVER}>
+      <ShellMenuTrigger>
+        <Button
+          variant="subtle"
+          color="gray"
+          size="compact-sm"
+          fz={15}
+          rightSection={<Chevron />}
+          data-menu={menu.id}
+          onPointerEnter={opensExplore ? preloadExplore : undefined}
+          onFocus={opensExplore ? preloadExplore : undefined}
+        >
           {t(`menus.${menu.id}`)}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown maw={360} ref={dropdown}>
+      </ShellMenuTrigger>
+      <ShellMenuDropdown style={{ maxWidth: 360 }}>
         {menu.items.map((item) => {
           const label = t(`items.${item.id}`);
           const badge = item.badge ? <NavBadge kind={item.badge} /> : null;
@@ -58,7 +64,7 @@ function NavMenu({ menu, locale }: { menu: NavMenuDef; locale: Locale }) {
             // A link where a landing page exists (crawlers and no-JS readers follow it); the
             // click opens the explore dialog.
             return item.href ? (
-              <Menu.Item
+              <ShellMenuItem
                 key={item.id}
                 component="a"
                 href={withLocale(item.href, locale)}
@@ -71,16 +77,16 @@ function NavMenu({ menu, locale }: { menu: NavMenuDef; locale: Locale }) {
                 data-explore={item.explore}
               >
                 {label}
-              </Menu.Item>
+              </ShellMenuItem>
             ) : (
-              <Menu.Item key={item.id} rightSection={badge} onClick={() => explore.open(item.explore)} data-explore={item.explore}>
+              <ShellMenuItem key={item.id} rightSection={badge} onClick={() => explore.open(item.explore)} data-explore={item.explore}>
                 {label}
-              </Menu.Item>
+              </ShellMenuItem>
             );
           }
           if (item.external) {
             return (
-              <Menu.Item
+              <ShellMenuItem
                 key={item.id}
                 component="a"
                 href={item.href}
@@ -89,16 +95,16 @@ function NavMenu({ menu, locale }: { menu: NavMenuDef; locale: Locale }) {
                 data-nav-link={item.id}
               >
                 {label}
-              </Menu.Item>
+              </ShellMenuItem>
             );
           }
           return (
-            <Menu.Item key={item.id} component={Link} href={withLocale(item.href ?? "/", locale)} rightSection={badge} data-nav-link={item.id}>
+            <ShellMenuItem key={item.id} component={Link} href={withLocale(item.href ?? "/", locale)} rightSection={badge} data-nav-link={item.id}>
               {label}
-            </Menu.Item>
+            </ShellMenuItem>
           );
         })}
-      </Menu.Dropdown>
-    </Menu>
+      </ShellMenuDropdown>
+    </ShellMenu>
   );
 }

@@ -1,18 +1,19 @@
 "use client";
 
-import { Box, Notification } from "@mantine/core";
+import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
-import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { takeSignupMarker } from "@/features/history/adopt";
 import { useSessionUser } from "@/features/session/useSessionUser";
+
+// The note (Mantine's Notification) loads only when there is a new account to welcome.
+const WelcomeToast = dynamic(() => import("./WelcomeToast"), { ssr: false });
 
 /**
  * The word a new account gets on the page sign-up leads to: welcome, what the free account does,
  * and that the profiles viewed as a guest are kept. Shown once, until closed.
  */
 export function WelcomeNotice() {
-  const t = useTranslations("auth.welcome");
   const { user, known } = useSessionUser();
   const [viewed, setViewed] = useState<number | null>(null);
   // Sign-up signs in, then navigates: look again when the page changes.
@@ -24,23 +25,5 @@ export function WelcomeNotice() {
     if (marker !== null) void Promise.resolve().then(() => setViewed(marker));
   }, [known, user, pathname]);
   if (viewed === null || !user) return null;
-  return (
-    <Box pos="fixed" top={76} left={0} right={0} px="md" style={{ zIndex: 250, display: "flex", justifyContent: "center", pointerEvents: "none" }}>
-      <Notification
-        color="teal"
-        title={user.name ? t("title", { name: user.name }) : t("titleNoName")}
-        onClose={() => setViewed(null)}
-        closeButtonProps={{ "aria-label": t("close") }}
-        maw={520}
-        w="100%"
-        style={{ pointerEvents: "auto" }}
-        data-testid="welcome"
-        data-viewed={viewed}
-        role="status"
-      >
-        {t("body")}
-        {viewed > 0 ? ` ${t("historyKept", { count: viewed })}` : ""}
-      </Notification>
-    </Box>
-  );
+  return <WelcomeToast name={user.name || null} viewed={viewed} onClose={() => setViewed(null)} />;
 }
