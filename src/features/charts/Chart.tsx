@@ -8,12 +8,13 @@ import { NARROW_MAP_WIDTH } from "@/domain/charts/breakpoints";
 import { WORLD_MAP } from "@/domain/charts/options/geomapName";
 import type { ChartContext, ChartGroup, ChartLabels } from "@/domain/charts/types";
 import type { Locale } from "@/domain/i18n/locales";
+import { chartsWhenIdle, loadChartsFor, type ChartLibrary } from "./chartLibrary";
+import { chartPartsFor } from "./chartParts";
 import { ChartLegend } from "./ChartLegend";
 import { prepareRegion } from "./regionMaps";
 import type { ChartAssets, ChartSpec } from "./spec";
 
-type EChartsModule = typeof import("./echarts");
-type Instance = ReturnType<EChartsModule["echarts"]["init"]>;
+type Instance = ReturnType<ChartLibrary["echarts"]["init"]>;
 
 /** What a chart offers its surroundings: images for the download buttons. */
 export interface ChartHandle {
@@ -48,16 +49,16 @@ function fetchJson(url: string): Promise<unknown> {
 
 const registeredMaps = new Set<string>();
 
-async function loadAssets(spec: ChartSpec, lib: EChartsModule): Promise<ChartAssets> {
+async function loadAssets(spec: ChartSpec, lib: ChartLibrary): Promise<ChartAssets> {
   if (spec.type === "network") return { layout: (await fetchJson(spec.layoutUrl)) as ProductSpaceLayout };
   if (spec.type === "geomap") {
     const name = spec.input.mapName ?? WORLD_MAP;
     if (!registeredMaps.has(name)) {
       const [topology, { feature }] = await Promise.all([fetchJson(spec.mapUrl), import("topojson-client")]);
       const topo = topology as Parameters<typeof feature>[0] & { objects: Record<string, Parameters<typeof feature>[1]> };
-      const collection = feature(topo, topo.objects.countries) as unknown as Parameters<EChartsModule["joinWorldFeatures"]>[0];
+      const collection = feature(topo, topo.objects.countries) as unknown as Parameters<ChartLibrary["joinWorldFeatures"]>[0];
       const joined = lib.joinWorldFeatures(collection, new Map(spec.m49.map(([m49, iso3]) => [m49, iso3])));
-      lib.echarts.registerMap(name, joined as unknown as Parameters<EChartsModule["echarts"]["registerMap"]>[1]);
+      lib.echarts.registerMap(name, joined as unknown as Parameters<ChartLibrary["echarts"]["registerMap"]>[1]);
       registeredMaps.add(name);
     }
     return { mapReady: true };
@@ -66,7 +67,7 @@ async function loadAssets(spec: ChartSpec, lib: EChartsModule): Promise<ChartAss
     const { mapName, level } = spec.input;
     const region = await prepareRegion(mapName, level);
     if (!registeredMaps.has(mapName)) {
-      lib.echarts.registerMap(mapName, region.areas as unknown as Parameters<EChartsModule["echarts"]["registerMap"]>[1]);
+      lib.echarts.registerMap(mapName, region.areas as unknown as Parameters<ChartLibrary["echarts"]["registerMap"]>[1]);
       registeredMaps.add(mapName);
     }
     return { region };
@@ -117,7 +118,8 @@ const layoutKey = (spec: ChartSpec, width: number): string =>
   (spec.type === "geomap" && spec.input.measure) || spec.type === "regionMap" ? `w${Math.round(width / 16)}` : width < NARROW_MAP_WIDTH ? "narrow" : "wide";
 
 /**
- * The one chart component: loads ECharts on demand, builds the option with the pure generators and
+ * The one chart component: loads ECharts on demand (the core once the browser is idle, then the
+ * parts of this chart's type, chartParts.ts), builds the option with the pure generators and
  * draws it on a canvas. Marks `ots-chart-data` when everything it needs is there and measures
  * `ots-chart-draw` until ECharts reports the frame finished (also in data-draw-ms).
  */
@@ -128,6 +130,8 @@ export function Chart({ spec, title, subtitle, height = 560, ref, onSelect }: Ch
   const labels = useChartLabels();
   const container = useRef<HTMLDivElement>(null);
   const instance = useRef<Instance | null>(null);
+  // The parts registered when the instance was made: it knows only those (see PartRegistry).
+  const instanceGeneration = useRef(0);
   const assetsRef = useRef<ChartAssets>({});
   const [status, setStatus] = useState<"loading" | "ready" | "error">("loading");
   const [error, setError] = useState("");
@@ -155,13 +159,19 @@ export function Chart({ spec, title, subtitle, height = 560, ref, onSelect }: Ch
     const id = ++chartCounter;
     (async () => {
       try {
-        const lib = await import("./echarts");
+        const lib = await chartsWhenIdle(spec.type);
         const assets = await loadAssets(spec, lib);
         if (cancelled || !container.current) return;
         assetsRef.current = assets;
         const dataMark = `ots-chart-data-${id}`;
         performance.mark(dataMark);
+        if (instance.current && lib.partsNewerThan(chartPartsFor(spec.type), instanceGeneration.current)) {
+          // Made before this type's chart was registered (another type was drawn here first): make it anew.
+          instance.current.dispose();
+          instance.current = null;
+        }
         const chart = instance.current ?? lib.echarts.init(container.current, null, { renderer: "canvas" });
+        if (instance.current !== chart) instanceGeneration.current = lib.partsGeneration();
         instance.current = chart;
         // The instance on its element lets end-to-end tests find where a data point is drawn.
         (container.current as HTMLDivElement & { otsChart?: Instance }).otsChart = chart;
@@ -220,7 +230,8 @@ export function Chart({ spec, title, subtitle, height = 560, ref, onSelect }: Ch
     ref,
     () => ({
       async exportImage(format) {
-        const lib = await import("./echarts");
+        // The SVG renderer is loaded for an SVG image only: charts on the page draw on a canvas.
+        const lib = await loadChartsFor(spec.type, format === "svg" ? ["svg"] : []);
         const assets = Object.keys(assetsRef.current).length ? assetsRef.current : await loadAssets(spec, lib);
         const width = Math.max(800, container.current?.clientWidth ?? 1200);
         const height = Math.max(560, container.current?.clientHeight ?? 700);

@@ -1,27 +1,16 @@
 "use client";
 
-import { Anchor, Button, CopyButton, Group, Menu, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { useTranslations } from "next-intl";
-import { useState, type RefObject } from "react";
-import { toCsv, type ChartTable } from "@/domain/charts/table";
-import type { ChartHandle } from "./Chart";
+import { useState } from "react";
+import type { ChartToolbarProps, ToolbarButton } from "./ChartActionsMenus";
+import { lazyModule, useLazyModule } from "@/features/lazy/lazyModule";
 
 /** One query behind a chart: what it is, and its /api/data URLs. */
 export interface ChartQuery {
   label: string;
   api: string;
   csv: string;
-}
-
-function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** "What does Chile export? (2018)" -> "what-does-chile-export-2018". */
@@ -36,93 +25,40 @@ export function fileSlug(text: string): string {
   return slug || "chart";
 }
 
-export interface ChartActionsProps {
-  chart: RefObject<ChartHandle | null>;
-  table: ChartTable;
-  fileName: string;
-  /** Path of this view (with locale), for the share link; without it there is no Share button. */
-  sharePath?: string;
-  /** Path of the embeddable view (with locale); without it the share dialog offers the link only. */
-  embedPath?: string;
-  embedTitle?: string;
-}
+export type ChartActionsProps = Omit<ChartToolbarProps, "asked" | "focused">;
 
-/** Download (PNG, SVG, CSV) and share (link, embed code) for one chart. */
-export function ChartActions({ chart, table, fileName, sharePath, embedPath, embedTitle }: ChartActionsProps) {
+/** The toolbar's menus, loaded after the page. */
+const toolbar = lazyModule(() => import("./ChartActionsMenus"));
+
+/**
+ * Download (PNG, SVG, CSV) and share (link, embed code) for one chart. The page carries only the
+ * buttons; their menus and dialog (ChartActionsMenus) load once the browser is idle, or at once
+ * when a button is used first, and then open as asked, the focus kept where it was.
+ */
+export function ChartActions(props: ChartActionsProps) {
   const t = useTranslations("charts.actions");
-  const [busy, setBusy] = useState<string | null>(null);
-  const [share, setShare] = useState<{ url: string; embed: string } | null>(null);
-
-  async function download(format: "png" | "svg" | "csv") {
-    setBusy(format);
-    try {
-      if (format === "csv") save(new Blob(["\ufeff", toCsv(table)], { type: "text/csv;charset=utf-8" }), `${fileName}.csv`);
-      else if (chart.current) save(await chart.current.exportImage(format), `${fileName}.${format}`);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  function openShare() {
-    const origin = window.location.origin;
-    const title = (embedTitle ?? "").replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-    setShare({
-      url: `${origin}${sharePath}`,
-      embed: embedPath ? `<iframe src="${origin}${embedPath}" title="${title}" width="100%" height="560" style="border:0" loading="lazy"></iframe>` : "",
-    });
-  }
-
+  const { module: menus, failed, load } = useLazyModule(toolbar);
+  const [asked, setAsked] = useState<ToolbarButton | null>(null);
+  const [focused, setFocused] = useState<ToolbarButton | null>(null);
+  if (menus) return <menus.ChartToolbar {...props} asked={asked} focused={focused} />;
+  const look = (button: ToolbarButton) => ({
+    variant: "default" as const,
+    size: "xs" as const,
+    loading: asked === button && !failed,
+    onClick: () => {
+      setAsked(button);
+      load();
+    },
+    onFocus: () => setFocused(button),
+    onBlur: () => setFocused(null),
+    "data-testid": `${button}-button`,
+  });
   return (
     <Group gap="xs" data-testid="chart-actions">
-      <Menu position="bottom-start" withinPortal>
-        <Menu.Target>
-          <Button variant="default" size="xs" loading={busy !== null} data-testid="download-button">
-            {t("download")}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={() => download("png")} data-testid="download-png">
-            {t("png")}
-          </Menu.Item>
-          <Menu.Item onClick={() => download("svg")} data-testid="download-svg">
-            {t("svg")}
-          </Menu.Item>
-          <Menu.Item onClick={() => download("csv")} data-testid="download-csv">
-            {t("csv")}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      {sharePath ? (
-        <Button variant="default" size="xs" onClick={openShare} data-testid="share-button">
-          {t("share")}
-        </Button>
-      ) : null}
-      <Modal opened={share !== null} onClose={() => setShare(null)} title={t("shareTitle")} size="lg">
-        {share && (
-          <Stack>
-            <TextInput label={t("link")} value={share.url} readOnly onFocus={(e) => e.currentTarget.select()} data-testid="share-url" />
-            <CopyButton value={share.url}>
-              {({ copied, copy }) => (
-                <Button onClick={copy} variant="light" size="xs" w="fit-content">
-                  {copied ? t("copied") : t("copyLink")}
-                </Button>
-              )}
-            </CopyButton>
-            {share.embed ? (
-              <>
-                <Textarea label={t("embedCode")} description={t("embedHelp")} value={share.embed} readOnly autosize minRows={3} onFocus={(e) => e.currentTarget.select()} data-testid="embed-code" />
-                <CopyButton value={share.embed}>
-                  {({ copied, copy }) => (
-                    <Button onClick={copy} variant="light" size="xs" w="fit-content">
-                      {copied ? t("copied") : t("copyEmbed")}
-                    </Button>
-                  )}
-                </CopyButton>
-              </>
-            ) : null}
-          </Stack>
-        )}
-      </Modal>
+      <Button {...look("download")} aria-haspopup="menu" aria-expanded={false}>
+        {t("download")}
+      </Button>
+      {props.sharePath ? <Button {...look("share")}>{t("share")}</Button> : null}
     </Group>
   );
 }

@@ -1,19 +1,29 @@
 "use client";
 
-import { Group, Stack } from "@mantine/core";
-import { useRef } from "react";
+import { Alert, Box, Button, Group, Skeleton, Stack, Text } from "@mantine/core";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef } from "react";
 import type { ChartTable } from "@/domain/charts/table";
 import type { ChartGroup } from "@/domain/charts/types";
-import { ChartActions } from "./ChartActions";
-import { Chart, type ChartHandle } from "./Chart";
+import type { ChartHandle } from "./Chart";
+import { preloadCharts } from "./chartLibrary";
 import { ChartLegend } from "./ChartLegend";
+import { lazyModule, useLazyModule, whenIdle } from "@/features/lazy/lazyModule";
 import type { ChartSpec } from "./spec";
+
+/** The chart and its toolbar, loaded after the page (the legend is drawn with it). */
+const parts = lazyModule(() => Promise.all([import("./Chart"), import("./ChartActions")]).then(([chart, actions]) => ({ Chart: chart.Chart, ChartActions: actions.ChartActions })));
+
+/** Height of the toolbar's row (Mantine's xs button), kept free until the toolbar arrives. */
+const TOOLBAR_HEIGHT = 30;
 
 /**
  * A chart whose data the server already holds (the ranking pages' ECI map and scatter, a
  * province's treemap), drawn by the one chart stack: the same component, colours, tooltips and
  * downloads (PNG, SVG, CSV) as every visualisation. The server sends the spec and the CSV table
- * as plain data.
+ * as plain data. The chart and its toolbar load once the browser is idle after hydration (with
+ * ECharts and the parts this chart's type needs), never with the page; until then a placeholder
+ * of the chart's height holds its place.
  */
 export function ChartPanel({
   spec,
@@ -38,13 +48,32 @@ export function ChartPanel({
   height: number | string;
   testId?: string;
 }) {
+  const t = useTranslations("charts");
   const chart = useRef<ChartHandle>(null);
+  const { module: loaded, failed, load } = useLazyModule(parts);
+  const type = spec.type;
+  // ECharts and this type's parts are fetched alongside the chart's own code, not after it.
+  useEffect(() => (loaded ? undefined : whenIdle(() => preloadCharts(type))), [loaded, type]);
+
+  let body;
+  if (loaded) body = <loaded.Chart ref={chart} spec={spec} title={title} subtitle={subtitle} height={height} />;
+  else if (failed)
+    body = (
+      <Alert variant="light" color="red" data-testid="chart-failed">
+        <Text size="sm">{t("loadFailed")}</Text>
+        <Button size="xs" variant="default" mt="xs" onClick={load}>
+          {t("retry")}
+        </Button>
+      </Alert>
+    );
+  else body = <Skeleton height={height} radius="md" data-testid="chart-pending" role="status" aria-label={t("loading")} />;
+
   return (
     <Stack gap="xs" data-testid={testId}>
-      <Chart ref={chart} spec={spec} title={title} subtitle={subtitle} height={height} />
+      {body}
       {groups.length ? <ChartLegend groups={groups} /> : null}
-      <Group justify="flex-end">
-        <ChartActions chart={chart} table={table} fileName={fileName} sharePath={sharePath} />
+      <Group justify="flex-end" mih={TOOLBAR_HEIGHT}>
+        {loaded ? <loaded.ChartActions chart={chart} table={table} fileName={fileName} sharePath={sharePath} /> : <Box h={TOOLBAR_HEIGHT} />}
       </Group>
     </Stack>
   );

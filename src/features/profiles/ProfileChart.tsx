@@ -8,7 +8,6 @@ import type { ChartType, VizState } from "@/domain/visualize/state";
 import { viewApiUrl } from "@/domain/visualize/stateCodec";
 import { TextLink } from "@/features/shell/AppLink";
 import { planVizState, resolveVizState, type ExplainedProblem } from "@/features/visualize/resolve";
-import { VisualizeView } from "@/features/visualize/VisualizeView";
 import { LazyProfileChart } from "./LazyProfileChart";
 
 interface Props {
@@ -55,7 +54,8 @@ export async function ProfileChart({ locale, state, height = 440, bothFlows, row
   if (rowsWithPage && !bothFlows) {
     const loaded = await resolveVizState(state, locale, { controls: false });
     if (loaded.kind !== "ok") return unavailable(loaded.kind === "problems" ? loaded.problems : null);
-    const view = <VisualizeView data={loaded.data} title={loaded.title} subtitle={loaded.subtitle} path={loaded.path} embedPath={loaded.embedPath} height={height} showSources={false} compactApi />;
+    // The rows come with the page; the view's code still loads when the chart nears the screen.
+    const view = <LazyProfileChart rows={loaded.data} title={loaded.title} subtitle={loaded.subtitle} path={loaded.path} embedPath={loaded.embedPath} height={height} showSources={false} compactApi />;
     return frame(loaded.state.chart, "page", loaded.path, view);
   }
 

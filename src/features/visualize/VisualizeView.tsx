@@ -1,19 +1,22 @@
 "use client";
 
-import { Alert, Button, Group, Stack, Tabs, Text } from "@mantine/core";
+import { Alert, Button, Group, Skeleton, Stack, Tabs, Text } from "@mantine/core";
 import { useLocale, useTranslations } from "next-intl";
-import { useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { scatterPoints } from "@/domain/charts/options/scatterPoints";
 import { LEGEND_ICON, UNKNOWN_COLOR } from "@/domain/charts/presentation";
-import { chartTable } from "@/domain/charts/table";
+import { chartTable, type ChartTable } from "@/domain/charts/table";
 import { ApiQueryLinks, ChartActions, fileSlug } from "@/features/charts/ChartActions";
 import { Chart, type ChartHandle } from "@/features/charts/Chart";
 import { ChartLegend } from "@/features/charts/ChartLegend";
-import { DataTable } from "@/features/charts/DataTable";
+import { lazyModule, useLazyModule } from "@/features/lazy/lazyModule";
 import type { Locale } from "@/domain/i18n/locales";
 import type { VizData } from "@/domain/visualize/data";
 import { SubnationalMap } from "@/features/subnational/SubnationalMap";
 import { chartSpecFor } from "./chartSpec";
+
+/** The data table, loaded when its tab is first opened (most visitors only look at the chart). */
+const tableModule = lazyModule(() => import("@/features/charts/DataTable"));
 
 export interface VisualizeViewProps {
   data: VizData;
@@ -132,7 +135,7 @@ export function VisualizeView({ data, title, subtitle, path, embedPath, embedded
           {chartView}
         </Tabs.Panel>
         <Tabs.Panel value="table" pt="sm">
-          {tab === "table" && <DataTable table={table} />}
+          {tab === "table" && <LazyDataTable table={table} />}
         </Tabs.Panel>
       </Tabs>
       {data.fallbackNames && (
@@ -166,4 +169,23 @@ function ApiDisclosure({ queries, label }: { queries: Parameters<typeof ApiQuery
       </div>
     </Stack>
   );
+}
+
+/** The data table once its code has arrived (asked for when the tab opens); a placeholder, or the failure with a retry, before. */
+function LazyDataTable({ table }: { table: ChartTable }) {
+  const t = useTranslations("charts");
+  const { module: code, failed, load } = useLazyModule(tableModule);
+  // Opened by a visitor: ask at once rather than when the browser is idle.
+  useEffect(load, [load]);
+  if (code) return <code.DataTable table={table} />;
+  if (failed)
+    return (
+      <Alert variant="light" color="red">
+        <Text size="sm">{t("loadFailed")}</Text>
+        <Button size="xs" variant="default" mt="xs" onClick={load}>
+          {t("retry")}
+        </Button>
+      </Alert>
+    );
+  return <Skeleton height={240} radius="md" role="status" aria-label={t("loading")} />;
 }
