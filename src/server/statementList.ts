@@ -10,6 +10,7 @@ import * as bulk from "@/server/bulk/statements";
 import * as catalog from "@/server/catalog/statements";
 import * as companies from "@/server/entities/companyStatements";
 import * as entities from "@/server/entities/statements";
+import * as profiles from "@/server/profiles/statements";
 import * as queryBuilder from "@/server/queryBuilder/statements";
 import * as subnational from "@/server/subnational/statements";
 import * as subnationalIndex from "@/server/subnationalIndex/statements";
@@ -24,6 +25,7 @@ export const STATEMENT_MODULES: Readonly<Record<string, Readonly<Record<string, 
   "catalog/statements.ts": catalog,
   "entities/companyStatements.ts": companies,
   "entities/statements.ts": entities,
+  "profiles/statements.ts": profiles,
   "queryBuilder/statements.ts": queryBuilder,
   "subnational/statements.ts": subnational,
   "subnationalIndex/statements.ts": subnationalIndex,

@@ -19,7 +19,7 @@ import type { StepTiming } from "./steps";
 import type { FileValidation, RowError } from "./validate";
 
 /** Bump when the warehouse layout changes, so `data:import` rebuilds even if the inputs did not. */
-export const WAREHOUSE_SCHEMA_VERSION = "5";
+export const WAREHOUSE_SCHEMA_VERSION = "6";
 
 export interface ImportOptions {
   /** Data package folder (`--data-dir`); default: TRADE_DATA_DIR, data/package, ../shared/data. */

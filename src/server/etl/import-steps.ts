@@ -9,6 +9,7 @@
  *   BACI HS<rev>     one step per --baci revision
  *   BACI carry-over  BACI cubes kept from the previous warehouse
  *   tariff carry-over, subnational files, subnational carry-over, subnational tables
+ *   summaries        per-entity summaries a profile's headline reads (summaries.ts)
  *   complexity       economic complexity from the cubes just built
  *   catalogue, quality flags, metadata
  *
@@ -31,6 +32,7 @@ import type { Progress } from "./progress";
 import { writeQualityFlags } from "./quality";
 import { ident, literal, scalar, toNumber } from "./sql";
 import type { ImportStep, StepBase } from "./steps";
+import { SUMMARY_TABLES, writeSummaries } from "./summaries";
 import { SubnationalError, carryOverSubnational, finishSubnational, importSubnationalFiles, writeSubnationalCatalog } from "./subnational";
 import { TARIFF_META_TABLE, TARIFF_TABLE, carryOverTariffs } from "./tariffs";
 import { formatRowError, stageCsv, tableNameFor, validateStaged, type FileValidation, type RowError } from "./validate";
@@ -352,7 +354,20 @@ const subnationalTablesStep: ImportStep<ImportContext> = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// complexity, catalogue, quality, metadata
+// summaries, complexity, catalogue, quality, metadata
+
+/** Each country's and continent's headline figures, once per generation, from the cubes written so far. */
+const summariesStep: ImportStep<ImportContext> = {
+  name: "summaries",
+  inputs: ["goods cubes written"],
+  writes: SUMMARY_TABLES,
+  run: async (ctx) => {
+    await ctx.progress.step("per-entity summaries", ctx.conn, async () => {
+      const result = await writeSummaries(ctx.conn, ctx.meta);
+      return result.yearRows + result.topRows;
+    });
+  },
+};
 
 /** Economic complexity from the cubes just built (and the SITC fixture). */
 const complexityStep: ImportStep<ImportContext> = {
@@ -429,7 +444,7 @@ export function importSteps(plan: ImportPlan): ImportStep<ImportContext>[] {
     ...(full && options.keepBaci !== false ? [baciCarryOverStep] : []),
     ...(full ? [tariffCarryOverStep] : []),
     ...(full && subnationalFiles.length ? [subnationalFilesStep(subnationalFiles)] : []),
-    ...(full ? [subnationalCarryOverStep, subnationalTablesStep, complexityStep] : []),
+    ...(full ? [subnationalCarryOverStep, subnationalTablesStep, summariesStep, complexityStep] : []),
     catalogueStep,
     qualityStep,
     metadataStep,

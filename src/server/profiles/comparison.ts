@@ -11,7 +11,7 @@ import { changeOf, figure, provenanceOf, type Figure } from "@/domain/catalog/fi
 import type { Locale } from "@/domain/i18n/locales";
 import { dataCatalog } from "@/server/catalog/catalog";
 import { value } from "./data";
-import { loadAcross } from "./sources";
+import { loadAcrossRows } from "./sources";
 
 export interface ComparedMember {
   kind: "country" | "continent";
@@ -46,7 +46,7 @@ export async function loadExportsComparisons(member: ComparedMember, year: numbe
   const values = new Map<string, number>();
   await Promise.all(
     [...groups.entries()].map(async ([key, sources]) => {
-      const loaded = await loadAcross(sources, { flow: "export", own: [member.id], ownContinent: member.kind === "continent", drilldowns: ["Year"] }, locale);
+      const loaded = await loadAcrossRows(sources, { flow: "export", own: [member.id], ownContinent: member.kind === "continent", drilldowns: ["Year"] }, locale);
       for (const row of loaded.rows) values.set(`${key}\u0000${Number(row["Year ID"] ?? row.Year)}`, value(row));
     }),
   );

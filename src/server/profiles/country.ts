@@ -10,9 +10,9 @@ import { figure, provenanceOf, shareOf, type Figure } from "@/domain/catalog/fig
 import type { Locale } from "@/domain/i18n/locales";
 import { firstRealProduct } from "@/domain/catalog/unspecified";
 import type { DataRecord } from "@/server/warehouse/client";
-import { load, rankedItems, value, type RankedRows } from "./data";
+import { load, loadRows, rankedItems, value, type RankedRows } from "./data";
 import { rowYear } from "./figures";
-import { complexityCubes, countryLevel, loadAcross, loadYear, type ProfileFlow, type ProfileSources, type YearSource } from "./sources";
+import { complexityCubes, countryLevel, loadAcrossRows, loadYear, type ProfileFlow, type ProfileSources, type YearSource } from "./sources";
 
 export type { RankedRows };
 
@@ -50,8 +50,8 @@ function byYear(rows: readonly DataRecord[]): YearValue[] {
 export async function loadCountryTradeSeries(ref: CountryRef, sources: ProfileSources, locale: Locale): Promise<CountryTradeSeries | null> {
   const spec = { own: [ref.id], ownContinent: ref.kind === "continent", drilldowns: ["Year"] };
   const [exports, imports] = await Promise.all([
-    loadAcross(sources.sections, { flow: "export", ...spec }, locale),
-    loadAcross(sources.sections, { flow: "import", ...spec }, locale),
+    loadAcrossRows(sources.sections, { flow: "export", ...spec }, locale),
+    loadAcrossRows(sources.sections, { flow: "import", ...spec }, locale),
   ]);
   const exportPoints = byYear(exports.rows);
   const years = exportPoints.filter((p) => p.value > 0).map((p) => p.year);
@@ -74,7 +74,7 @@ export async function loadCountryProducts(ref: CountryRef, source: YearSource | 
 
 /** A country's (or continent's) exports by section in one year of the section dataset `source`. */
 export async function loadCountrySections(ref: CountryRef, source: YearSource, year: number, locale: Locale): Promise<RankedRows> {
-  const loaded = await load(
+  const loaded = await loadRows(
     {
       cube: source.cube,
       drilldowns: ["Section"],
@@ -90,7 +90,7 @@ export async function loadCountrySections(ref: CountryRef, source: YearSource, y
 export async function loadCountryPartners(ref: CountryRef, source: YearSource, year: number, flow: ProfileFlow, locale: Locale): Promise<RankedRows> {
   const own = countryLevel(source, flow, ref.kind === "continent");
   const partner = flow === "export" ? "Importer Country" : "Exporter Country";
-  const loaded = await load(
+  const loaded = await loadRows(
     {
       cube: source.cube,
       drilldowns: [partner],

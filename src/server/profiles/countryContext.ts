@@ -24,8 +24,8 @@ import {
 } from "@/domain/profiles/countryContext";
 import { dataCatalog, rankedYears } from "@/server/catalog/catalog";
 import type { CellValue, DataQuery, DataRecord } from "@/server/warehouse/client";
-import { load, type Loaded } from "./data";
-import { complexityCubes, loadAcross, profileSources } from "./sources";
+import { load, type Answered } from "./data";
+import { complexityCubes, loadAcrossRows, profileSources } from "./sources";
 
 /** The public API URLs of the query behind a figure (JSON and CSV). */
 export interface QueryLinks {
@@ -33,7 +33,7 @@ export interface QueryLinks {
   csvUrl: string;
 }
 
-const links = (loaded: Loaded): QueryLinks => ({ apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl });
+const links = (loaded: Answered): QueryLinks => ({ apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl });
 
 /** A finite number, or null for a missing cell (SUM over no value is NULL, never 0). */
 function num(value: CellValue | undefined): number | null {
@@ -117,8 +117,8 @@ export const loadTradeShareOfGdp = cache(async (iso3: string, locale: Locale): P
   if (!indicators || sources.sections.length === 0) return null;
   // The same queries as the profile's trade balance: one answer per render.
   const [exports, imports] = await Promise.all([
-    loadAcross(sources.sections, { flow: "export", own: [iso3], drilldowns: ["Year"] }, locale),
-    loadAcross(sources.sections, { flow: "import", own: [iso3], drilldowns: ["Year"] }, locale),
+    loadAcrossRows(sources.sections, { flow: "export", own: [iso3], drilldowns: ["Year"] }, locale),
+    loadAcrossRows(sources.sections, { flow: "import", own: [iso3], drilldowns: ["Year"] }, locale),
   ]);
   const trade = new Map<number, TradeYear>();
   const at = (year: number) => trade.get(year) ?? trade.set(year, { year, exports: 0, imports: 0 }).get(year)!;

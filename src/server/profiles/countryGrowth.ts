@@ -11,7 +11,7 @@ import type { Locale } from "@/domain/i18n/locales";
 import { growthPair, productChanges, type ProductChange } from "@/domain/profiles/growth";
 import type { DataRecord } from "@/server/warehouse/client";
 import { value } from "./data";
-import { loadYear, profileSources, type YearSource } from "./sources";
+import { loadYearRows, profileSources, type YearSource } from "./sources";
 
 export type GrowthDepth = "hs4" | "section";
 
@@ -45,7 +45,7 @@ export async function loadCountryGrowth(country: string, locale: Locale): Promis
   if (!comparable(from, to)) throw new ProvenanceMismatch("growth across series", provenanceOf(from), provenanceOf(to));
   const level = LEVEL[depth];
   const spec = { flow: "export" as const, own: [country], drilldowns: [level], sort: [{ key: "Trade Value", direction: "desc" as const }] };
-  const [a, b] = await Promise.all([loadYear(from, spec, locale), loadYear(to, spec, locale)]);
+  const [a, b] = await Promise.all([loadYearRows(from, spec, locale), loadYearRows(to, spec, locale)]);
   const before = itemsOf(a.rows, level);
   const after = itemsOf(b.rows, level);
   if (!before.length || !after.length) return null;

@@ -14,7 +14,7 @@ import { heroYear } from "@/domain/profiles/hero";
 import { firstRealProduct } from "@/domain/catalog/unspecified";
 import type { DataRecord } from "@/server/warehouse/client";
 import { load, total, value } from "./data";
-import { complexityCubes, loadAcross, loadYear, profileSources, type ProfileSources } from "./sources";
+import { complexityCubes, loadAcrossRows, loadYear, loadYearRows, profileSources, type ProfileSources } from "./sources";
 
 export interface HeroMember {
   kind: "country" | "continent";
@@ -88,7 +88,7 @@ async function topExport(member: HeroMember, sources: ProfileSources, section: Y
     }
   }
   // No product detail for the member that year: the largest section of the section file, of its total.
-  const rows = (await loadYear(section, { flow: "export", ...own, drilldowns: ["Section"], sort: [{ key: "Trade Value", direction: "desc" }] }, locale)).rows;
+  const rows = (await loadYearRows(section, { flow: "export", ...own, drilldowns: ["Section"], sort: [{ key: "Trade Value", direction: "desc" }] }, locale)).rows;
   const list = ranked(rows, "Section");
   const sum = total(rows);
   if (!list.length || sum <= 0) return null;
@@ -99,7 +99,7 @@ async function topExport(member: HeroMember, sources: ProfileSources, section: Y
 }
 
 async function topDestination(member: HeroMember, section: YearSource, locale: Locale): Promise<HeroItem | null> {
-  const loaded = await loadYear(
+  const loaded = await loadYearRows(
     section,
     {
       flow: "export",
@@ -139,8 +139,8 @@ export async function loadCountryHero(member: HeroMember, locale: Locale, year?:
   if (!sources.sections.length) return null;
   const spec = { own: [member.id], ownContinent: member.kind === "continent", drilldowns: ["Year"] };
   const [exportsSeries, importsSeries] = await Promise.all([
-    loadAcross(sources.sections, { flow: "export", ...spec }, locale),
-    loadAcross(sources.sections, { flow: "import", ...spec }, locale),
+    loadAcrossRows(sources.sections, { flow: "export", ...spec }, locale),
+    loadAcrossRows(sources.sections, { flow: "import", ...spec }, locale),
   ]);
   const byYear = (rows: DataRecord[]) => new Map(rows.map((r) => [Number(r["Year ID"] ?? r.Year), value(r)]));
   const exportsByYear = byYear(exportsSeries.rows);

@@ -1,14 +1,19 @@
 import "server-only";
 import type { Locale } from "@/domain/i18n/locales";
 import { dataApiUrl, getMembers, queryCube, type DataQuery, type DataRecord, type DataResponse } from "@/server/warehouse/client";
+import { summaryRows } from "./summaries";
 
-/** A query's answer with the public URLs of the same query (shown under every section). */
-export interface Loaded {
+/** A query's rows with the public URLs of the same query (shown under every section). */
+export interface Answered {
   query: DataQuery;
-  response: DataResponse;
   rows: DataRecord[];
   apiUrl: string;
   csvUrl: string;
+}
+
+/** A query's answer as the warehouse gave it, with its URLs. */
+export interface Loaded extends Answered {
+  response: DataResponse;
 }
 
 export async function load(query: DataQuery, locale: Locale): Promise<Loaded> {
@@ -20,6 +25,16 @@ export async function load(query: DataQuery, locale: Locale): Promise<Loaded> {
     apiUrl: dataApiUrl(query, locale),
     csvUrl: dataApiUrl(query, locale, "csv"),
   };
+}
+
+/**
+ * A query's rows, from the importer's per-entity summaries when they hold the question (the same
+ * rows in the same order: server/profiles/summaries.ts), else from the cube as `load` asks it.
+ */
+export async function loadRows(query: DataQuery, locale: Locale): Promise<Answered> {
+  const rows = await summaryRows(query, locale);
+  if (!rows) return load(query, locale);
+  return { query, rows, apiUrl: dataApiUrl(query, locale), csvUrl: dataApiUrl(query, locale, "csv") };
 }
 
 export const value = (row: DataRecord | undefined, measure = "Trade Value"): number => Number(row?.[measure] ?? 0) || 0;
@@ -46,7 +61,7 @@ export interface RankedRows {
 }
 
 /** Rows of `level` as ranked members (positive values only), with the answer's total and URLs. */
-export function rankedItems(loaded: Loaded, level: string, measure = "Trade Value"): RankedRows {
+export function rankedItems(loaded: Answered, level: string, measure = "Trade Value"): RankedRows {
   const items = loaded.rows
     .filter((row) => value(row, measure) > 0)
     .map((row) => {

@@ -12,7 +12,7 @@ import type { Locale } from "@/domain/i18n/locales";
 import { dataCatalog, rankedYears, tradeYears } from "@/server/catalog/catalog";
 import { getComplexitySet } from "@/server/warehouse/registry";
 import type { Cut, DataQuery, SortKey } from "@/server/warehouse/client";
-import { load, type Loaded } from "./data";
+import { load, loadRows, type Answered, type Loaded } from "./data";
 
 export type ProfileFlow = "export" | "import";
 export type { YearSource };
@@ -124,7 +124,7 @@ export function tradeQuery(
 }
 
 /** Rows of `reporter` level renamed to the shape-free "Country" columns, so callers read one name. */
-function normalise(loaded: Loaded, source: Pick<YearSource, "bilateral">, flow: ProfileFlow): Loaded {
+function normalise<T extends Answered>(loaded: T, source: Pick<YearSource, "bilateral">, flow: ProfileFlow): T {
   if (!source.bilateral) return loaded;
   const reporter = countryLevel(source, flow);
   const partner = flow === "export" ? "Importer Country" : "Exporter Country";
@@ -143,24 +143,25 @@ function normalise(loaded: Loaded, source: Pick<YearSource, "bilateral">, flow: 
   return { ...loaded, rows };
 }
 
-/**
- * One question over several years that may sit in different datasets: one query per dataset,
- * rows concatenated (columns renamed to "Country"/"Partner" where the shapes differ).
- */
-export async function loadAcross(
-  sources: readonly YearSource[],
-  spec: Omit<Parameters<typeof tradeQuery>[1], "years">,
-  locale: Locale,
-): Promise<Loaded & { sources: string[]; queries: Loaded[] }> {
+type AcrossSpec = Omit<Parameters<typeof tradeQuery>[1], "years">;
+
+/** One query per dataset (cube) for the years it answers, in the order the years first name it. */
+function acrossQueries(sources: readonly YearSource[], spec: AcrossSpec): { source: YearSource; query: DataQuery }[] {
   const groups = new Map<string, { source: YearSource; years: number[] }>();
   for (const s of sources) {
     const g = groups.get(s.cube) ?? { source: s, years: [] };
     g.years.push(s.year);
     groups.set(s.cube, g);
   }
-  const parts = await Promise.all(
-    [...groups.values()].map(async (g) => normalise(await load(tradeQuery(g.source, { ...spec, years: g.years }), locale), g.source, spec.flow)),
-  );
+  return [...groups.values()].map((g) => ({ source: g.source, query: tradeQuery(g.source, { ...spec, years: g.years }) }));
+}
+
+/**
+ * One question over several years that may sit in different datasets: one query per dataset,
+ * rows concatenated (columns renamed to "Country"/"Partner" where the shapes differ).
+ */
+export async function loadAcross(sources: readonly YearSource[], spec: AcrossSpec, locale: Locale): Promise<Loaded & { sources: string[]; queries: Loaded[] }> {
+  const parts = await Promise.all(acrossQueries(sources, spec).map(async (g) => normalise(await load(g.query, locale), g.source, spec.flow)));
   const last = parts.at(-1);
   const rows = parts.flatMap((p) => p.rows);
   return {
@@ -174,9 +175,30 @@ export async function loadAcross(
   };
 }
 
+/**
+ * `loadAcross`'s rows and URLs, each dataset's part read from the importer's per-entity summaries
+ * when they hold it (a member's trade by year: `loadRows`), else from its cube.
+ */
+export async function loadAcrossRows(sources: readonly YearSource[], spec: AcrossSpec, locale: Locale): Promise<Answered & { sources: string[] }> {
+  const parts = await Promise.all(acrossQueries(sources, spec).map(async (g) => normalise(await loadRows(g.query, locale), g.source, spec.flow)));
+  const last = parts.at(-1);
+  return {
+    query: last?.query ?? { cube: "" },
+    rows: parts.flatMap((p) => p.rows),
+    apiUrl: last?.apiUrl ?? "",
+    csvUrl: last?.csvUrl ?? "",
+    sources: [...new Set(sources.map((s) => s.source))],
+  };
+}
+
 /** Loads one year of one question from the dataset the catalogue named for it. */
-export async function loadYear(source: YearSource, spec: Omit<Parameters<typeof tradeQuery>[1], "years">, locale: Locale): Promise<Loaded> {
+export async function loadYear(source: YearSource, spec: AcrossSpec, locale: Locale): Promise<Loaded> {
   return normalise(await load(tradeQuery(source, { ...spec, years: [source.year] }), locale), source, spec.flow);
+}
+
+/** `loadYear`'s rows and URLs, from the per-entity summaries when they hold the question (`loadRows`). */
+export async function loadYearRows(source: YearSource, spec: AcrossSpec, locale: Locale): Promise<Answered> {
+  return normalise(await loadRows(tradeQuery(source, { ...spec, years: [source.year] }), locale), source, spec.flow);
 }
 
 /** The ECI cube of the profiles' complexity set. */
