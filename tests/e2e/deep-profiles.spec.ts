@@ -38,8 +38,7 @@ const stat = (page: Page, id: string) => page.getByTestId(id).locator("[data-sta
 
 /** Picks a year in the year selector of a section; the URL keeps it (?year=...#section). */
 async function chooseYear(page: Page, sectionId: string, year: number, param = "year") {
-  await page.locator(`[data-section="${sectionId}"]`).getByTestId(`year-select-${param}`).click();
-  await page.getByRole("option", { name: String(year), exact: true }).click();
+  await page.locator(`[data-section="${sectionId}"]`).getByTestId(`year-select-${param}`).selectOption(String(year));
   await page.waitForURL(new RegExp(`\\?(.*&)?${param}=${year}#${sectionId}$`));
 }
 

@@ -232,8 +232,7 @@ test.describe("profile URLs", () => {
 
   test("the section year selector keeps the year in the URL", async ({ page }) => {
     await page.goto("/en/profile/country/deu");
-    await page.getByTestId("year-select-year").click();
-    await page.getByRole("option", { name: "1995", exact: true }).click();
+    await page.getByTestId("year-select-year").selectOption("1995");
     await page.waitForURL(/\?year=1995#exports-by-section$/);
     await expect(page.locator('[data-section="exports-by-section"] [data-testid="section-source"]')).toContainText("1995");
   });

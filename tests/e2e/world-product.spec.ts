@@ -45,8 +45,7 @@ const section = (page: Page, id: string) => page.locator(`[data-section="${id}"]
 
 /** Picks a year in a section's selector; the URL keeps it (?year=...#section). */
 async function chooseYear(page: Page, sectionId: string, year: number) {
-  await section(page, sectionId).getByTestId("year-select-year").click();
-  await page.getByRole("option", { name: String(year), exact: true }).click();
+  await section(page, sectionId).getByTestId("year-select-year").selectOption(String(year));
   await page.waitForURL(new RegExp(`\\?(.*&)?year=${year}#${sectionId}$`));
 }
 
