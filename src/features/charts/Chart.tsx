@@ -8,6 +8,7 @@ import { NARROW_MAP_WIDTH } from "@/domain/charts/breakpoints";
 import { WORLD_MAP } from "@/domain/charts/options/geomapName";
 import type { ChartContext, ChartGroup, ChartLabels } from "@/domain/charts/types";
 import type { Locale } from "@/domain/i18n/locales";
+import { useNearScreen } from "@/features/lazy/useNearScreen";
 import { chartsWhenIdle, loadChartsFor, type ChartLibrary } from "./chartLibrary";
 import { chartPartsFor } from "./chartParts";
 import { ChartLegend } from "./ChartLegend";
@@ -129,6 +130,8 @@ export function Chart({ spec, title, subtitle, height = 560, ref, onSelect }: Ch
   const dark = useComputedColorScheme("light") === "dark";
   const labels = useChartLabels();
   const container = useRef<HTMLDivElement>(null);
+  // ECharts and this chart's parts load when the chart comes near the screen, not with the page.
+  const near = useNearScreen(container);
   const instance = useRef<Instance | null>(null);
   // The parts registered when the instance was made: it knows only those (see PartRegistry).
   const instanceGeneration = useRef(0);
@@ -155,6 +158,7 @@ export function Chart({ spec, title, subtitle, height = 560, ref, onSelect }: Ch
   const ctx = useMemo<ChartContext>(() => ({ locale, labels, dark, ...(currency ? { currency } : {}) }), [locale, labels, dark, currency]);
 
   useEffect(() => {
+    if (!near) return;
     let cancelled = false;
     const id = ++chartCounter;
     (async () => {
@@ -205,7 +209,7 @@ export function Chart({ spec, title, subtitle, height = 560, ref, onSelect }: Ch
     return () => {
       cancelled = true;
     };
-  }, [spec, ctx, layout]);
+  }, [spec, ctx, layout, near]);
 
   useEffect(() => {
     const el = container.current;
@@ -257,7 +261,7 @@ export function Chart({ spec, title, subtitle, height = 560, ref, onSelect }: Ch
 
   return (
     <>
-      <Box pos="relative" h={height} data-testid="chart" data-chart-type={spec.type} data-chart-ready={status === "ready" || undefined} data-draw-ms={drawMs ?? undefined}>
+      <Box pos="relative" h={height} data-testid="chart" data-chart-type={spec.type} data-chart-pending={!near || undefined} data-chart-ready={status === "ready" || undefined} data-draw-ms={drawMs ?? undefined}>
         <div ref={container} role="img" aria-label={title} style={{ width: "100%", height: "100%" }} />
         {status === "loading" && (
           // The chart's own shape, greyed and shimmering, rather than a spinner in an empty box.

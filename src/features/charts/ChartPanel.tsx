@@ -9,6 +9,7 @@ import type { ChartHandle } from "./Chart";
 import { preloadCharts } from "./chartLibrary";
 import { ChartLegend } from "./ChartLegend";
 import { lazyModule, useLazyModule, whenIdle } from "@/features/lazy/lazyModule";
+import { useNearScreen } from "@/features/lazy/useNearScreen";
 import type { ChartSpec } from "./spec";
 
 /** The chart and its toolbar, loaded after the page (the legend is drawn with it). */
@@ -21,9 +22,9 @@ const TOOLBAR_HEIGHT = 30;
  * A chart whose data the server already holds (the ranking pages' ECI map and scatter, a
  * province's treemap), drawn by the one chart stack: the same component, colours, tooltips and
  * downloads (PNG, SVG, CSV) as every visualisation. The server sends the spec and the CSV table
- * as plain data. The chart and its toolbar load once the browser is idle after hydration (with
- * ECharts and the parts this chart's type needs), never with the page; until then a placeholder
- * of the chart's height holds its place.
+ * as plain data. The chart and its toolbar load once the chart nears the screen and the browser is
+ * idle (with ECharts and the parts this chart's type needs), never with the page; until then a
+ * placeholder of the chart's height holds its place.
  */
 export function ChartPanel({
   spec,
@@ -50,10 +51,12 @@ export function ChartPanel({
 }) {
   const t = useTranslations("charts");
   const chart = useRef<ChartHandle>(null);
-  const { module: loaded, failed, load } = useLazyModule(parts);
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(box);
+  const { module: loaded, failed, load } = useLazyModule(parts, near);
   const type = spec.type;
   // ECharts and this type's parts are fetched alongside the chart's own code, not after it.
-  useEffect(() => (loaded ? undefined : whenIdle(() => preloadCharts(type))), [loaded, type]);
+  useEffect(() => (loaded || !near ? undefined : whenIdle(() => preloadCharts(type))), [loaded, near, type]);
 
   let body;
   if (loaded) body = <loaded.Chart ref={chart} spec={spec} title={title} subtitle={subtitle} height={height} />;
@@ -69,7 +72,7 @@ export function ChartPanel({
   else body = <Skeleton height={height} radius="md" data-testid="chart-pending" role="status" aria-label={t("loading")} />;
 
   return (
-    <Stack gap="xs" data-testid={testId}>
+    <Stack ref={box} gap="xs" data-testid={testId}>
       {body}
       {groups.length ? <ChartLegend groups={groups} /> : null}
       <Group justify="flex-end" mih={TOOLBAR_HEIGHT}>

@@ -2,13 +2,14 @@
 
 import { Alert, Button, Skeleton, Text } from "@mantine/core";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { VizData } from "@/domain/visualize/data";
 import { flowSeriesData } from "@/domain/visualize/flows";
 import { asChart } from "@/domain/visualize/sharedRows";
 import type { ChartType } from "@/domain/visualize/state";
 import { preloadCharts } from "@/features/charts/chartLibrary";
 import { lazyModule, useLazyModule } from "@/features/lazy/lazyModule";
+import { useNearScreen } from "@/features/lazy/useNearScreen";
 import type { VisualizeViewProps } from "@/features/visualize/VisualizeView";
 import { viewRowsLoader } from "./viewRows";
 
@@ -43,30 +44,6 @@ const viewModule = lazyModule(() => {
   preloadCharts();
   return import("@/features/visualize/VisualizeView");
 });
-
-/** How far below (and above) the screen a chart starts loading: about half a phone screen ahead. */
-const NEAR_MARGIN = "400px 0px";
-
-/**
- * Whether the element has come near the screen (and stays true once it has). Without
- * IntersectionObserver (old browsers, tests), at once.
- */
-function useNearScreen(element: RefObject<HTMLElement | null>): boolean {
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    if (near) return;
-    const target = element.current;
-    if (!target || typeof IntersectionObserver === "undefined") {
-      // Nothing to watch with: load at once (after this render, as an observer would call back).
-      const now = setTimeout(() => setNear(true), 0);
-      return () => clearTimeout(now);
-    }
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: NEAR_MARGIN });
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [element, near]);
-  return near;
-}
 
 /**
  * A profile section's chart whose rows arrive after the page: the page's HTML carries the view's

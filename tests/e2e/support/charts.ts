@@ -1,7 +1,8 @@
 import { expect, type Page } from "./test";
 
 /**
- * Profile charts load their rows when they near the screen (LazyProfileChart). A test that reads
+ * Charts load their code (Chart) and profile charts their rows (LazyProfileChart) when they near
+ * the screen. A test that reads
  * every chart, or must not see heights change after a jump, brings each waiting chart into view
  * in turn (in the page: a placeholder may turn into its chart at any moment, and one in a panel
  * shown later, such as the product space, waits until it is shown) until no shown chart waits for
@@ -12,8 +13,8 @@ export async function loadEveryChart(page: Page): Promise<void> {
     .poll(
       () =>
         page.evaluate(() => {
-          const shown = [...document.querySelectorAll('[data-testid="profile-chart-pending"], [data-testid="profile-chart-loading"]')].filter((el) => el.checkVisibility());
-          const pending = shown.find((el) => el.getAttribute("data-testid") === "profile-chart-pending");
+          const shown = [...document.querySelectorAll('[data-testid="profile-chart-pending"], [data-testid="profile-chart-loading"], [data-testid="chart"][data-chart-pending], [data-testid="chart-pending"]')].filter((el) => el.checkVisibility());
+          const pending = shown.find((el) => ["profile-chart-pending", "chart-pending"].includes(el.getAttribute("data-testid") ?? "") || el.hasAttribute("data-chart-pending"));
           pending?.scrollIntoView({ block: "center" });
           return shown.length;
         }),
