@@ -4,6 +4,7 @@ import zh from "../../messages/zh.json";
 import { formatAud, formatPercent, formatUsd } from "../../src/domain/format";
 import { sharedUser } from "./support/accounts";
 import { expect, test, type APIRequestContext, type Page } from "./support/test";
+import { chartReady } from "./support/charts";
 
 // Issue 33: product-in-country pages, international organisations and Australian states, as deep
 // as the data: a year choice (?year=) on every snapshot section, checked against the data API,
@@ -70,12 +71,12 @@ test.describe("product in country: Chile's copper ore", () => {
     await page.goto(`/en${COPPER_CHILE}?year=1800`);
     await expect(page.getByTestId("year-fallback")).toContainText("1800");
     await expect(page.getByTestId("pic-history")).toHaveAttribute("data-points", String(years.length));
-    await expect(page.locator('[data-testid="pic-history"] [data-testid="chart"]')).toHaveAttribute("data-chart-ready", "true", { timeout: 30_000 });
+    await chartReady(page.getByTestId("pic-history"));
     // Copper ore's destinations come from its section's partner data, and the page says so.
     const destinations = page.locator('[data-section="destinations"]');
     await expect(destinations.getByTestId("section-destinations-note")).toContainText("the closest detail the data hold");
     await expect(destinations.getByTestId("product-destinations").locator("a").first()).toBeVisible();
-    await expect(destinations.locator('[data-testid="destinations-treemap"] [data-testid="chart"]')).toHaveAttribute("data-chart-type", "treemap");
+    await expect(await chartReady(destinations.getByTestId("destinations-treemap"))).toHaveAttribute("data-chart-type", "treemap");
     // A hostile ?year= is ignored, never a crash.
     expect((await page.request.get(`/en${COPPER_CHILE}?year=%27;drop`)).status()).toBe(200);
   });
@@ -114,9 +115,9 @@ test.describe("international organisation: Mercosur", () => {
     const years = await catalogYears(request, "depth=section&bilateral=true");
     await page.goto(`/en${MERCOSUR}`);
     await expect(page.getByTestId("org-history")).toHaveAttribute("data-points", String(years.length));
-    await expect(page.locator('[data-testid="org-history"] [data-testid="chart"]')).toHaveAttribute("data-chart-ready", "true", { timeout: 30_000 });
+    await chartReady(page.getByTestId("org-history"));
     await expect(page.getByTestId("org-products").locator("a").first()).toHaveAttribute("href", /^\/en\/profile\/hs\/\d{4}$/);
-    await expect(page.locator('[data-testid="org-partners-treemap"] [data-testid="chart"]')).toHaveAttribute("data-chart-type", "treemap");
+    await expect(await chartReady(page.getByTestId("org-partners-treemap"))).toHaveAttribute("data-chart-type", "treemap");
   });
 
   test("headings render in Spanish and Chinese", async ({ page }) => {

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./support/test";
+import { chartReady } from "./support/charts";
 
 const PATH = "/resources/methods/eci-growth-predictions";
 const TERMS = ["intercept", "eci", "log_gdp_per_capita", "natural_resources"];
@@ -7,8 +8,9 @@ const TERMS = ["intercept", "eci", "log_gdp_per_capita", "natural_resources"];
 const rows = (page: Page) => page.getByTestId("growth-table").locator("tbody tr[data-row-id]");
 
 async function chartsReady(page: Page) {
-  await expect(page.locator('[data-testid="growth-chart-map"] [data-testid="chart"][data-chart-ready="true"]')).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator('[data-testid="growth-chart-scatter"] [data-testid="chart"][data-chart-ready="true"]')).toBeVisible({ timeout: 30_000 });
+  // Each chart draws once it nears the screen.
+  await chartReady(page.getByTestId("growth-chart-map"));
+  await chartReady(page.getByTestId("growth-chart-scatter"));
 }
 
 test.describe("ECI growth projections", () => {

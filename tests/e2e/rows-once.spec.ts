@@ -98,3 +98,23 @@ test("a phone loads only the charts it shows, each placeholder keeping the chart
   await expect.poll(() => handle!.evaluate((el) => el.querySelector('[data-testid="profile-chart-pending"]') === null)).toBe(true);
   await expect.poll(() => views.length).toBeGreaterThan(before);
 });
+
+test("a phone opening a profile fetches no chart code until a chart nears the screen", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const scripts: string[] = [];
+  page.on("response", async (response) => {
+    if (response.request().resourceType() !== "script") return;
+    const body = await response.text().catch(() => "");
+    // ECharts' renderer (zrender) is in its core chunk: only a chart that draws needs it.
+    if (body.includes("zrender")) scripts.push(response.url());
+  });
+  await page.goto(`/en/profile/country/chl?chart-code=${Date.now()}`);
+  await expect(page.getByTestId("profile-title")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(await page.locator('[data-testid="chart"]').count(), "no chart is drawn at the top of a profile").toBe(0);
+  expect(scripts, "no chart library before a chart is near").toEqual([]);
+  // Scrolled to the first chart, the library arrives and the chart draws.
+  await page.getByTestId("profile-chart").first().scrollIntoViewIfNeeded();
+  await expect(page.locator("[data-chart-ready]").first()).toBeVisible({ timeout: 30_000 });
+  expect(scripts.length).toBeGreaterThan(0);
+});

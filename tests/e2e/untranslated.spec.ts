@@ -58,10 +58,9 @@ async function visibleText(page: Page, locale: string): Promise<string> {
   return page.evaluate((lang) => {
     let text = document.body.innerText;
     const skip = document.querySelectorAll(`code, pre, kbd, samp, [translate="no"], [lang]:not([lang^="${lang}"]):not(html)`);
-    for (const element of skip) {
-      const inner = (element as HTMLElement).innerText;
-      if (inner) text = text.split(inner).join("\n");
-    }
+    // Longest first: a code name inside a quoted English title must not cut the title before it goes.
+    const inners = [...skip].map((element) => (element as HTMLElement).innerText).filter(Boolean);
+    for (const inner of inners.sort((a, b) => b.length - a.length)) text = text.split(inner).join("\n");
     return text;
   }, locale);
 }

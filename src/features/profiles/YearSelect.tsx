@@ -12,10 +12,13 @@ export function YearSelect({ years, value, param, label, anchor }: { years: numb
   const pathname = usePathname();
   const search = useSearchParams();
   return (
+    // Uncontrolled, remounted when the year changes: a choice made before hydration (React replays
+    // the change) keeps the year chosen instead of the one the page was drawn with.
     <NativeSelect
+      key={value}
       w={140}
       label={label}
-      value={String(value)}
+      defaultValue={String(value)}
       data={[...years].sort((a, b) => b - a).map(String)}
       onChange={(event) => {
         const year = event.currentTarget.value;

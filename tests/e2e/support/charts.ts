@@ -1,4 +1,4 @@
-import { expect, type Page } from "./test";
+import { expect, type Locator, type Page } from "./test";
 
 /**
  * Charts load their code (Chart) and profile charts their rows (LazyProfileChart) when they near
@@ -22,4 +22,15 @@ export async function loadEveryChart(page: Page): Promise<void> {
     )
     .toBe(0);
   await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/**
+ * A chart draws once it nears the screen: brings `box` (the chart, or the section or panel that
+ * holds it) into view, then waits until its chart has drawn. Returns the chart.
+ */
+export async function chartReady(box: Locator, timeout = 30_000): Promise<Locator> {
+  await box.scrollIntoViewIfNeeded();
+  const chart = (await box.getAttribute("data-testid")) === "chart" ? box : box.locator('[data-testid="chart"]').first();
+  await expect(chart).toHaveAttribute("data-chart-ready", "true", { timeout });
+  return chart;
 }

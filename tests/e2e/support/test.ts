@@ -25,4 +25,4 @@ export const test = base.extend<{ cspViolations: string[] }>({
 });
 
 export { expect };
-export type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+export type { APIRequestContext, BrowserContext, Locator, Page } from "@playwright/test";
