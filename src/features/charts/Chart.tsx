@@ -263,22 +263,29 @@ export function Chart({ spec, title, subtitle, height = 560, ref, onSelect }: Ch
     <>
       <Box pos="relative" h={height} data-testid="chart" data-chart-type={spec.type} data-chart-pending={!near || undefined} data-chart-ready={status === "ready" || undefined} data-draw-ms={drawMs ?? undefined}>
         <div ref={container} role="img" aria-label={title} style={{ width: "100%", height: "100%" }} />
-        {status === "loading" && (
-          // The chart's own shape, greyed and shimmering, rather than a spinner in an empty box.
-          <Box pos="absolute" inset={0} aria-live="polite" data-testid="chart-skeleton">
-            <Skeleton h="100%" radius="md" />
-            <VisuallyHidden>{t("loading")}</VisuallyHidden>
-          </Box>
-        )}
-        {status === "error" && (
-          <Alert pos="absolute" top={16} left={16} right={16} color="red" role="alert">
-            {t("error", { message: error })}
-          </Alert>
-        )}
+        <ChartStatus status={status} loading={t("loading")} error={t("error", { message: error })} />
       </Box>
       {seriesLegend.length > 0 && <ChartLegend groups={seriesLegend} />}
     </>
   );
+}
+
+/** Over the chart box: its shape greyed and shimmering while it loads (not a spinner in an empty box), or what went wrong. */
+function ChartStatus({ status, loading, error }: { status: "loading" | "ready" | "error"; loading: string; error: string }) {
+  if (status === "loading")
+    return (
+      <Box pos="absolute" inset={0} aria-live="polite" data-testid="chart-skeleton">
+        <Skeleton h="100%" radius="md" />
+        <VisuallyHidden>{loading}</VisuallyHidden>
+      </Box>
+    );
+  if (status === "error")
+    return (
+      <Alert pos="absolute" top={16} left={16} right={16} color="red" role="alert">
+        {error}
+      </Alert>
+    );
+  return null;
 }
 
 /** A base64 data: URL as a Blob of its media type. */

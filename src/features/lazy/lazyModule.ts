@@ -57,7 +57,7 @@ interface IdleScheduler {
 }
 
 /** Runs `task` when the browser is idle (at most `timeout` ms from now), in a task of its own. Returns a cancel function. */
-export function whenIdle(task: () => void, timeout = IDLE_TIMEOUT_MS, scheduler: IdleScheduler = globalThis as IdleScheduler): () => void {
+export function whenIdle(task: () => void, timeout = IDLE_TIMEOUT_MS, scheduler: IdleScheduler = globalThis): () => void {
   if (typeof scheduler.requestIdleCallback === "function") {
     const handle = scheduler.requestIdleCallback(task, { timeout });
     return () => scheduler.cancelIdleCallback?.(handle);
