@@ -34,7 +34,8 @@ export async function ProfileHero({
       <Container size="lg" py="xl">
         <Stack gap="lg">
           <Group gap="md" wrap="wrap" align="center" justify="space-between">
-            <Group gap="md" wrap="wrap" align="center" style={{ flex: 1, minWidth: 0 }}>
+            {/* At least 18rem: on a phone the actions then wrap under the name instead of squeezing it. */}
+            <Group gap="md" wrap="wrap" align="center" style={{ flex: "1 1 18rem", minWidth: 0 }}>
               {images.map((image) => (
                 // eslint-disable-next-line @next/next/no-img-element -- SVG member images with long cache
                 <img key={image.src} src={image.src} alt={image.alt} className={classes.heroImage} />
