@@ -14,11 +14,11 @@ export interface Preloadable<T> {
 }
 
 export function preloadable<T>(loader: () => Promise<T>): Preloadable<T> {
-  const module = lazyModule(loader);
+  const lazy = lazyModule(loader);
   return {
-    load: () => module.load(),
+    load: () => lazy.load(),
     preload: () => {
-      module.load().catch(() => {});
+      lazy.load().catch(() => {});
     },
   };
 }
