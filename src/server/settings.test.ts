@@ -87,8 +87,8 @@ describe("PAGE_CACHE_STALE_SECONDS", () => {
 });
 
 describe("ADMISSION_COST_UNIT_MS", () => {
-  it("defaults to 100 ms a place, 0 turns admission by cost off, nonsense is a problem named", () => {
-    expect(parseSettings({}).front.costUnitMs).toBe(100);
+  it("is off by default (one place a request), takes a unit in ms, nonsense is a problem named", () => {
+    expect(parseSettings({}).front.costUnitMs).toBe(0);
     expect(parseSettings({}).front.admissionWaitMs).toBe(5_000);
     expect(parseSettings({ ADMISSION_COST_UNIT_MS: "0" }).front.costUnitMs).toBe(0);
     expect(parseSettings({ ADMISSION_COST_UNIT_MS: "250" }).front.costUnitMs).toBe(250);
