@@ -7,7 +7,9 @@
  * - recovery after a burst of 200 connections on new URLs: the time until an uncached page answers
  *   as fast as before;
  * - peak and after-load server RSS;
- * - an /api/data cache miss against the same compiled SQL on DuckDB directly, and in process.
+ * - an /api/data cache miss against the same compiled SQL on DuckDB directly, and in process;
+ * - light requests (a sign-in call, an uncached small page) while 20 connections render uncached
+ *   country profiles: what admission by cost and its kept place are for.
  *
  *   npm run build && npx tsx bench/cold.ts       # starts scripts/serve.ts on BENCH_PORT (3196)
  *   BENCH_SECONDS=8 (per run, default) BENCH_FAMILIES=country,product (default: all)
@@ -167,8 +169,36 @@ async function apiMissVersusDuckDb(base: string) {
   console.log(`/api/data miss p50 ${percentile(api, 50).toFixed(1)} ms over HTTP (${ratio(api)}x), ${percentile(inProcess, 50).toFixed(1)} ms in process (${ratio(inProcess)}x), vs the same compiled SQL on DuckDB p50 ${percentile(raw, 50).toFixed(1)} ms; a hand-written equivalent ${percentile(hand, 50).toFixed(1)} ms`);
 }
 
-/** BENCH_PARTS=renders,api,recovery,restart (default: all) runs only some parts. */
-const parts = new Set((process.env.BENCH_PARTS || "renders,api,recovery,restart").split(","));
+/** Light requests, one at a time, while 20 connections render uncached country profiles. */
+async function lightDuringHeavy(base: string) {
+  let stop = false;
+  const burst = autocannon({
+    url: base,
+    connections: 20,
+    duration: SECONDS,
+    timeout: 30,
+    requests: [{ setupRequest: (request) => ({ ...request, path: FAMILIES.country!(counter++ + 11_000_000) }) }],
+  });
+  burst.then(() => (stop = true), () => (stop = true));
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const signIn: number[] = [];
+  const page: number[] = [];
+  let i = 0;
+  while (!stop) {
+    signIn.push(await time(`${base}/api/auth/csrf`));
+    page.push(await time(`${base}/en/about?light=${counter++}`));
+    i++;
+  }
+  const heavy = await burst;
+  const show = (values: number[]) => `p50 ${Math.round(percentile(values, 50))} ms, p99 ${Math.round(percentile(values, 99))} ms`;
+  console.log(
+    `light requests during 20 connections of uncached country profiles (${heavy.requests.average.toFixed(1)} renders/s, p50 ${heavy.latency.p50} ms): ` +
+      `sign-in ${show(signIn)}; an uncached small page ${show(page)} (${i} each)`,
+  );
+}
+
+/** BENCH_PARTS=renders,light,api,recovery,restart (default: all) runs only some parts. */
+const parts = new Set((process.env.BENCH_PARTS || "renders,light,api,recovery,restart").split(","));
 
 async function main() {
   const server = await benchServer(process.env.BENCH_PORT || "3196");
@@ -183,6 +213,7 @@ async function main() {
       console.log("uncached renders:");
       for (const family of families) for (const connections of [1, 10, 50]) await uncached(server.base, family, connections, server.pid, peak);
     }
+    if (parts.has("light")) await lightDuringHeavy(server.base);
     if (parts.has("api")) await apiMissVersusDuckDb(server.base);
     if (parts.has("recovery")) await recovery(server.base, server.pid, baseline, peak);
   } finally {

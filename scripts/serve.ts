@@ -95,12 +95,13 @@ async function main() {
     nodeName: current.nodeName,
     origin: current.siteUrl ?? current.nextAuthUrl,
     tagManager: parseTagId(current.gtmId) !== null,
-    // Two lanes: pages, sign-in and account calls never wait behind data queries (door.ts).
-    admission: new Admission(current.front.renderConcurrency, current.front.renderQueue, current.front.admissionWaitMs),
-    dataAdmission: new Admission(current.front.dataConcurrency, current.front.dataQueue, current.front.admissionWaitMs),
+    // Two lanes: pages, sign-in and account calls never wait behind data queries (door.ts). Each
+    // keeps one place for light requests: expensive renders together never take the whole lane.
+    admission: new Admission(current.front.renderConcurrency, current.front.renderQueue, current.front.admissionWaitMs, 1),
+    dataAdmission: new Admission(current.front.dataConcurrency, current.front.dataQueue, current.front.admissionWaitMs, 1),
     dataPerClient: new ClientCap(current.front.dataPerClient),
     // Each render takes lane places by its family's measured time (admission.ts): at most half the
-    // page lane for one request, so two expensive renders still overlap (one waits on the warehouse).
+    // page lane for one request, and never the place kept for light ones.
     cost: current.front.costUnitMs > 0 ? new CostMeter({ unitMs: current.front.costUnitMs, maxWeight: Math.max(1, Math.floor(current.front.renderConcurrency / 2)) }) : undefined,
     ipv6Prefix: current.front.ipv6Prefix,
     apiMeter: new ApiMeter({ ...current.api, findKey: (key) => findActiveApiKey(key), counter: windowCounter }),

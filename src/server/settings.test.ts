@@ -87,8 +87,8 @@ describe("PAGE_CACHE_STALE_SECONDS", () => {
 });
 
 describe("ADMISSION_COST_UNIT_MS", () => {
-  it("is off by default (one place a request), takes a unit in ms, nonsense is a problem named", () => {
-    expect(parseSettings({}).front.costUnitMs).toBe(0);
+  it("is 100 ms a place by default (0 turns it off), takes a unit in ms, nonsense is a problem named", () => {
+    expect(parseSettings({}).front.costUnitMs).toBe(100);
     expect(parseSettings({}).front.admissionWaitMs).toBe(5_000);
     expect(parseSettings({ ADMISSION_COST_UNIT_MS: "0" }).front.costUnitMs).toBe(0);
     expect(parseSettings({ ADMISSION_COST_UNIT_MS: "250" }).front.costUnitMs).toBe(250);

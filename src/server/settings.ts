@@ -220,7 +220,7 @@ export function parseSettings(env: Env): Settings {
       dataQueue: read("DATA_QUEUE", wholeNumber(100_000), 16),
       dataPerClient: read("DATA_PER_CLIENT", wholeNumber(1024), 4),
       admissionWaitMs: read("ADMISSION_WAIT_MS", wholeNumber(600_000), 5_000),
-      costUnitMs: read("ADMISSION_COST_UNIT_MS", zeroOrMore(60_000), 0),
+      costUnitMs: read("ADMISSION_COST_UNIT_MS", zeroOrMore(60_000), 100),
       ipv6Prefix: read("IPV6_PREFIX", wholeNumber(128), 64),
     },
     api: {

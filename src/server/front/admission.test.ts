@@ -145,4 +145,58 @@ describe("Admission by cost", () => {
     light();
     expect(admission.load).toEqual({ running: 0, waiting: 0 });
   });
+
+  it("keeps a place for light requests: heavy ones together never take the whole lane", async () => {
+    const admission = new Admission(4, 8, 0, 1);
+    const first = (await admission.enter({ weight: 2 }))!;
+    // A second heavy request would fill the lane: it waits, though four places exist.
+    let secondIn = false;
+    const second = admission.enter({ weight: 2 }).then((release) => ((secondIn = true), release));
+    await Promise.resolve();
+    expect(secondIn).toBe(false);
+    expect(admission.heavyRunning).toBe(2);
+    // Light requests still find places, the kept one included.
+    const lights = [(await admission.enter({ weight: 1 }))!, (await admission.enter({ weight: 1 }))!];
+    expect(admission.load).toEqual({ running: 4, waiting: 1 });
+    first();
+    const secondRelease = (await second)!;
+    expect(admission.heavyRunning).toBe(2);
+    secondRelease();
+    for (const release of lights) release();
+    // A weight beyond the places heavy requests may share is clamped to them.
+    const huge = (await admission.enter({ weight: 99 }))!;
+    expect(admission.load.running).toBe(3);
+    expect((await admission.enter({ weight: 1 })) !== null).toBe(true);
+    huge();
+  });
+
+  it("while places are kept for a heavy waiter, light requests still use what it cannot", async () => {
+    const admission = new Admission(4, 64, 0, 1);
+    const heavyRunning = (await admission.enter({ weight: 2 }))!;
+    let heavyIn = false;
+    const heavy = admission.enter({ weight: 2 }).then((release) => ((heavyIn = true), release));
+    // Passed MAX_PASSED times by light requests that come and go.
+    for (let i = 0; i < MAX_PASSED; i++) (await admission.enter({ weight: 1 }))!();
+    // Now places are kept for it, but two light places stay open: it needs only the heavy one to end.
+    const a = (await admission.enter({ weight: 1 }))!;
+    const b = (await admission.enter({ weight: 1 }))!;
+    expect(admission.load).toEqual({ running: 4, waiting: 1 });
+    // A third light one would leave it no room once the heavy one ends: it waits behind it.
+    let thirdIn = false;
+    const third = admission.enter({ weight: 1 }).then((release) => ((thirdIn = true), release));
+    await Promise.resolve();
+    expect(thirdIn).toBe(false);
+    heavyRunning();
+    const heavyRelease = (await heavy)!;
+    expect(heavyIn).toBe(true);
+    // The heavy one in, the light places are back: one more light fits beside it and the two.
+    expect(admission.load).toEqual({ running: 4, waiting: 1 });
+    a();
+    (await third)!();
+    expect(thirdIn).toBe(true);
+    b();
+    heavyRelease();
+    expect(admission.load).toEqual({ running: 0, waiting: 0 });
+    expect(admission.heavyRunning).toBe(0);
+  });
 });

@@ -9,6 +9,12 @@
  * that fits is admitted even when one ahead of it does not, until that one has been passed over
  * `MAX_PASSED` times; from then on the places freed are kept for it (no starvation).
  *
+ * A lane may keep `reserve` places for light requests (weight 1): requests weighing more share the
+ * other places, so expensive renders can never take the whole lane and a sign-in, a menu target
+ * or a health probe always finds a place within a light request's time. While places are kept for
+ * a heavy waiter, light requests still enter as long as enough places stay for it once the heavy
+ * ones running finish.
+ *
  * Every wait has a deadline: a queued request that cannot start within `maxWaitMs` is refused
  * (503 at once, never a minute in a queue), and one whose client has gone (its AbortSignal) leaves
  * the queue without ever taking a place. The front door keeps one Admission per lane, so data
@@ -35,6 +41,10 @@ export const MAX_PASSED = 8;
 
 export class Admission {
   private running = 0;
+  /** Places taken by requests weighing more than one. */
+  private heavy = 0;
+  /** The most places requests weighing more than one may take together. */
+  private readonly heavyLimit: number;
   private readonly waiting: Waiter[] = [];
   /** Requests refused since start: queue full, or waited past the deadline (for tests and inspection). */
   refused = 0;
@@ -46,14 +56,18 @@ export class Admission {
     readonly queue: number,
     /** The longest a request may wait for a place before it is refused (0: no deadline). */
     readonly maxWaitMs = 0,
-  ) {}
+    /** Places kept for light requests (weight 1); at most `limit - 1`. */
+    readonly reserve = 0,
+  ) {
+    this.heavyLimit = Math.max(1, limit - Math.max(0, Math.min(reserve, limit - 1)));
+  }
 
   /** Resolves with a release function once admitted, or null when full, past the deadline or abandoned. */
   enter(options: EnterOptions = {}): Promise<(() => void) | null> {
     if (options.signal?.aborted) return Promise.resolve(null);
-    const weight = Math.min(this.limit, Math.max(1, Math.round(options.weight ?? 1)));
-    if (this.waiting.length === 0 && this.running + weight <= this.limit) {
-      this.running += weight;
+    const weight = Math.min(this.heavyLimit, Math.max(1, Math.round(options.weight ?? 1)));
+    if (this.waiting.length === 0 && this.fits(weight)) {
+      this.take(weight);
       return Promise.resolve(this.releaser(weight));
     }
     if (this.waiting.length >= this.queue) {
@@ -104,31 +118,57 @@ export class Admission {
     return { running: this.running, waiting: this.waiting.length };
   }
 
+  /** Places taken by requests weighing more than one (never more than `limit - reserve`). */
+  get heavyRunning(): number {
+    return this.heavy;
+  }
+
+  private fits(weight: number): boolean {
+    return this.running + weight <= this.limit && (weight === 1 || this.heavy + weight <= this.heavyLimit);
+  }
+
+  private take(weight: number): void {
+    this.running += weight;
+    if (weight > 1) this.heavy += weight;
+  }
+
   private releaser(weight: number): () => void {
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.running -= weight;
+      if (weight > 1) this.heavy -= weight;
       this.admitWaiting();
     };
   }
 
-  /** Admits waiters in order while they fit; one that does not fit is passed at most MAX_PASSED times. */
+  /**
+   * Admits waiters in order while they fit; one that does not fit is passed at most MAX_PASSED
+   * times. Once places are kept for a heavy waiter, only light waiters still enter, and only while
+   * the light requests running leave it room (the heavy ones running finish by themselves).
+   */
   private admitWaiting(): void {
+    let keptFor: Waiter | null = null;
     for (let i = 0; i < this.waiting.length; ) {
       const waiter = this.waiting[i]!;
-      if (this.running + waiter.weight <= this.limit) {
+      const roomLeft = keptFor === null || (waiter.weight === 1 && this.running - this.heavy + 1 + keptFor.weight <= this.limit);
+      if (roomLeft && this.fits(waiter.weight)) {
         this.waiting.splice(i, 1);
-        this.running += waiter.weight;
+        this.take(waiter.weight);
         waiter.admit();
         continue;
       }
-      if (waiter.passed >= MAX_PASSED) return;
-      // Only a waiter someone behind it actually passes counts as passed.
-      const behind = this.waiting.slice(i + 1).some((w) => this.running + w.weight <= this.limit);
-      if (!behind) return;
-      waiter.passed++;
+      if (keptFor === null) {
+        // Only a waiter someone behind it actually passes counts as passed.
+        const behind = this.waiting.slice(i + 1).some((w) => this.fits(w.weight));
+        if (!behind) return;
+        if (waiter.passed >= MAX_PASSED) {
+          // Light requests still use the places kept for light ones, never the heavy one's.
+          if (this.heavyLimit === this.limit) return;
+          keptFor = waiter;
+        } else waiter.passed++;
+      }
       i++;
     }
   }

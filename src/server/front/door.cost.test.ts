@@ -89,4 +89,32 @@ describe("the front door admits by measured cost", () => {
     await Promise.all([one, two]);
     other.close();
   });
+
+  it("keeps a place for light requests: two expensive renders never fill the lane", async () => {
+    const kept = new Admission(4, 8, 5_000, 1);
+    const meter = new CostMeter({ unitMs: 100, maxWeight: 2 });
+    meter.record("slow", 1_000);
+    const door = frontDoor(fakeNext, { trustedHops: 0, origin: null, tagManager: false, admission: kept, cost: meter });
+    const other = http.createServer((req, res) => void door(req, res));
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    const otherPort = (other.address() as AddressInfo).port;
+    const ask = (path: string) =>
+      new Promise<number>((resolve) => http.get({ host: "127.0.0.1", port: otherPort, path, agent: false }, (res) => (res.resume(), res.on("end", () => resolve(res.statusCode ?? 0)))));
+    const one = ask("/slow?k=1");
+    await until(() => held.length === 1);
+    // The second expensive render would take the last places: it waits.
+    const two = ask("/slow?k=2");
+    await until(() => kept.load.waiting === 1);
+    expect(kept.load.running).toBe(2);
+    // A light request goes straight past both, into a place heavy ones never take.
+    expect(await ask("/fast?k=3")).toBe(200);
+    expect(held.length).toBe(1);
+    held.shift()!.end("{}");
+    await until(() => held.length === 1);
+    held.shift()!.end("{}");
+    expect(await one).toBe(200);
+    expect(await two).toBe(200);
+    other.close();
+  });
 });
+
