@@ -28,6 +28,8 @@ describe("page cache", () => {
     expect(entry.etag).toMatch(/^"p-[\w-]{22}"$/);
     expect((await page("<html>other</html>")).etag).not.toBe(entry.etag);
     expect((await compressPage("api", {}, Buffer.from("{}"), 0, '"d-1"')).etag).toBe('"d-1"');
+    // What is stored holds about what it weighs, not zlib's 16 KB output chunk behind a short answer.
+    for (const stored of [entry.gzip, entry.br]) expect(stored.buffer.byteLength).toBeLessThanOrEqual(stored.length + 8192);
   });
 
   it("is capped by bytes, least recently used out first, and forgets entries past their age", async () => {

@@ -96,8 +96,11 @@ export async function compressPage(kind: CachedPage["kind"], headers: Record<str
     gzip(identity, { level: 6 }),
     brotliCompress(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
   ]);
-  return { status: 200, kind, headers, gzip: gzipped, br: brotli, etag: tag, storedAt: now, bytes: gzipped.length + brotli.length + 2048 };
+  return { status: 200, kind, headers, gzip: exact(gzipped), br: exact(brotli), etag: tag, storedAt: now, bytes: gzipped.length + brotli.length + 2048 };
 }
+
+/** The bytes on their own: zlib answers a short output as a view into its 16 KB chunk, which a stored answer must not keep. */
+export const exact = (bytes: Buffer): Buffer => (bytes.buffer.byteLength > bytes.length + 4096 ? Buffer.from(bytes) : bytes);
 
 export function inflate(entry: CachedPage): Buffer {
   return entry.nonced ? withNonce(entry.nonced.body, entry.nonced.nonce) : gunzipSync(entry.gzip);
