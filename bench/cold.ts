@@ -34,13 +34,19 @@ const FAMILIES: Record<string, (i: number) => string> = {
   builder: (i) => `/en/visualize/tree_map/hs92/export/${COUNTRIES[i % COUNTRIES.length]}/all/show/2018?cold=${i}`,
 };
 
+/** Resident memory of the server and its children (render workers), MB. */
 function rssMb(pid: number | null): number {
   if (!pid) return 0;
-  try {
-    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
-  } catch {
-    return 0;
-  }
+  const one = (id: number): number => {
+    try {
+      const own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, "utf8"))?.[1] ?? 0);
+      const children = readFileSync(`/proc/${id}/task/${id}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+      return own + children.reduce((sum, child) => sum + one(child), 0);
+    } catch {
+      return 0;
+    }
+  };
+  return Math.round(one(pid) / 1024);
 }
 
 let counter = 0;

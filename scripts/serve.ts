@@ -11,6 +11,7 @@ import "./lib/outside-next"; // first: lets server modules load outside Next.js
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import net, { type AddressInfo, type Socket } from "node:net";
+import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import next from "next";
 import { parseTagId } from "@/domain/consent/tag";
@@ -29,6 +30,8 @@ import { PageCache } from "@/server/front/pageCache";
 import { checkSettings } from "@/server/settings";
 import { LOCALES } from "@/domain/i18n/locales";
 import { loadMessages } from "@/i18n/messages";
+import { RENDER_PLAN_HEADER } from "@/server/auth/renderPlan";
+import { RenderPool } from "./lib/renderPool";
 
 const RENDER_TIMEOUT_MS = 30_000;
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -55,21 +58,34 @@ async function main() {
   const { sessionPlan } = await import("@/server/front/sessionPlan");
 
   const build = buildId(current.projectRoot);
+  const secret = randomBytes(24).toString("base64url");
+  // Render workers (scripts/lib/renderPool.ts): the page cache's renders are shared between this
+  // process and them, so uncached pages render on every core. They start beside this one.
+  let self: { host: string; port: number } = { host: "127.0.0.1", port };
+  const pool = new RenderPool(() => self, secret);
+  const workers = renderWorkerCount(current.front.renderWorkers);
+  if (workers > 0) void pool.start(workers);
   // Internal renders keep their connections open: one page after another costs no handshake.
   const agent = new http.Agent({ keepAlive: true, maxSockets: current.front.renderConcurrency + current.front.dataConcurrency });
-  let self: { host: string; port: number } = { host: "127.0.0.1", port };
   // A kept-alive socket the server closed (its keep-alive timeout) just as it was reused fails
   // with ECONNRESET / "socket hang up" before any answer: that render is tried once more on a
-  // fresh socket (the request is a GET; nothing was answered).
-  const render = (url: string, headers: Record<string, string>, signal?: AbortSignal): Promise<Rendered> =>
-    renderOnce(url, headers, signal).catch((error: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
-      if (!signal?.aborted && error.reusedSocket && (error.code === "ECONNRESET" || /socket hang up/.test(error.message))) return renderOnce(url, headers, signal);
-      throw error;
-    });
+  // fresh socket (the request is a GET; nothing was answered). So is a render whose worker was
+  // gone (it stopped): on this process.
+  const render = (url: string, headers: Record<string, string>, signal?: AbortSignal): Promise<Rendered> => {
+    const target = pool.take(RENDER_PLAN_HEADER in headers);
+    const worker = target.host !== self.host || target.port !== self.port;
+    return renderOnce(target, url, headers, signal)
+      .catch((error: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
+        const lostSocket = error.reusedSocket && (error.code === "ECONNRESET" || /socket hang up/.test(error.message));
+        if (!signal?.aborted && (lostSocket || (worker && (error.code === "ECONNREFUSED" || error.code === "ECONNRESET")))) return renderOnce(worker ? self : target, url, headers, signal);
+        throw error;
+      })
+      .finally(target.done);
+  };
   // `signal`: everyone who asked for this page left; the render is abandoned (its socket closed).
-  const renderOnce = (url: string, headers: Record<string, string>, signal?: AbortSignal) =>
+  const renderOnce = (to: { host: string; port: number }, url: string, headers: Record<string, string>, signal?: AbortSignal) =>
     new Promise<Rendered>((resolve, reject) => {
-      const req = http.request({ host: self.host, port: self.port, path: url, method: "GET", headers, agent, signal }, (res) => {
+      const req = http.request({ host: to.host, port: to.port, path: url, method: "GET", headers, agent, signal }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () => resolve({ status: res.statusCode ?? 500, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -110,7 +126,7 @@ async function main() {
       cache: new PageCache(current.front.pageCacheBytes, current.front.pageCacheSeconds * 1000, Date.now, current.front.pageCacheStaleSeconds * 1000),
       generation: generationReader(build),
       render,
-      secret: randomBytes(24).toString("base64url"),
+      secret,
       plan: sessionPlan,
     },
   });
@@ -192,6 +208,7 @@ async function main() {
     stopping = true;
     console.log(`> ${signal}: finishing requests under way, then stopping`);
     startDraining();
+    pool.stop();
     // net.Server's close, not http.Server's: the latter destroys every connection whose answer was
     // handed to the socket, even with bytes still in flight (a bulk download's last megabytes).
     net.Server.prototype.close.call(server, () => {
@@ -206,6 +223,16 @@ async function main() {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+}
+
+/**
+ * How many render workers: RENDER_WORKERS when set, else one per core beyond the first (at most
+ * three). None with the test routes on: they change this process's state, which a worker would not see.
+ */
+function renderWorkerCount(setting: number | null): number {
+  if (setting !== null) return setting;
+  if (process.env.ENABLE_TEST_ROUTES === "1") return 0;
+  return Math.max(0, Math.min(3, availableParallelism() - 1));
 }
 
 main().catch((error: unknown) => {

@@ -93,5 +93,10 @@ describe("ADMISSION_COST_UNIT_MS", () => {
     expect(parseSettings({ ADMISSION_COST_UNIT_MS: "0" }).front.costUnitMs).toBe(0);
     expect(parseSettings({ ADMISSION_COST_UNIT_MS: "250" }).front.costUnitMs).toBe(250);
     expect(parseSettings({ ADMISSION_COST_UNIT_MS: "fast" }).problems.join()).toContain("ADMISSION_COST_UNIT_MS");
+    // Render workers: unset is "decide by the cores" (null), 0 is none, nonsense is a problem named.
+    expect(parseSettings({}).front.renderWorkers).toBeNull();
+    expect(parseSettings({ RENDER_WORKERS: "0" }).front.renderWorkers).toBe(0);
+    expect(parseSettings({ RENDER_WORKERS: "2" }).front.renderWorkers).toBe(2);
+    expect(parseSettings({ RENDER_WORKERS: "many" }).problems.join()).toContain("RENDER_WORKERS");
   });
 });

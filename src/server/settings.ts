@@ -66,6 +66,8 @@ export interface Settings {
     admissionWaitMs: number;
     /** A request takes one lane place per this many ms of its family's measured render time (0: one place each). */
     costUnitMs: number;
+    /** Render worker processes beside this one (null: one per core beyond the first, at most three). */
+    renderWorkers: number | null;
     /** IPv6 clients are counted per network of this prefix length (a /64 is one subscriber). */
     ipv6Prefix: number;
   };
@@ -221,6 +223,7 @@ export function parseSettings(env: Env): Settings {
       dataPerClient: read("DATA_PER_CLIENT", wholeNumber(1024), 4),
       admissionWaitMs: read("ADMISSION_WAIT_MS", wholeNumber(600_000), 5_000),
       costUnitMs: read("ADMISSION_COST_UNIT_MS", zeroOrMore(60_000), 100),
+      renderWorkers: read<number | null>("RENDER_WORKERS", zeroOrMore(64), null),
       ipv6Prefix: read("IPV6_PREFIX", wholeNumber(128), 64),
     },
     api: {
@@ -272,7 +275,7 @@ export function parseSettings(env: Env): Settings {
 
 /** Every variable parseSettings reads: a change to any of them means a new parse. */
 const NAMES = [
-  "NODE_ENV", "PORT", "TRUST_PROXY_HOPS", "TRUSTED_PROXIES", "PAGE_CACHE_MB", "PAGE_CACHE_SECONDS", "PAGE_CACHE_STALE_SECONDS", "RENDER_CONCURRENCY", "RENDER_QUEUE", "DATA_CONCURRENCY", "DATA_QUEUE", "DATA_PER_CLIENT", "ADMISSION_WAIT_MS", "ADMISSION_COST_UNIT_MS", "IPV6_PREFIX", "API_LIMIT_ANONYMOUS", "API_LIMIT_KEY", "API_LIMIT_KEY_PRO", "SIGNUP_LIMIT_PER_HOUR", "EXPORT_DIR", "NODE_NAME", "SITE_URL", "NEXTAUTH_URL", "NEXTAUTH_SECRET", "AUTH_SECRET", "PROJECT_ROOT", "TRADE_DATA_DIR",
+  "NODE_ENV", "PORT", "TRUST_PROXY_HOPS", "TRUSTED_PROXIES", "PAGE_CACHE_MB", "PAGE_CACHE_SECONDS", "PAGE_CACHE_STALE_SECONDS", "RENDER_CONCURRENCY", "RENDER_QUEUE", "DATA_CONCURRENCY", "DATA_QUEUE", "DATA_PER_CLIENT", "ADMISSION_WAIT_MS", "ADMISSION_COST_UNIT_MS", "RENDER_WORKERS", "IPV6_PREFIX", "API_LIMIT_ANONYMOUS", "API_LIMIT_KEY", "API_LIMIT_KEY_PRO", "SIGNUP_LIMIT_PER_HOUR", "EXPORT_DIR", "NODE_NAME", "SITE_URL", "NEXTAUTH_URL", "NEXTAUTH_SECRET", "AUTH_SECRET", "PROJECT_ROOT", "TRADE_DATA_DIR",
   "WAREHOUSE_PATH", "WAREHOUSE_CACHE_ENTRIES", "WAREHOUSE_CACHE_MB", "WAREHOUSE_QUERY_TIMEOUT_MS", "WAREHOUSE_THREADS",
   "WAREHOUSE_MEMORY_LIMIT", "WAREHOUSE_CONNECTIONS", "WAREHOUSE_QUEUE", "WAREHOUSE_MAX_GROUPS", "WAREHOUSE_TEMP_DIRECTORY", "DATABASE_URL", "APP_DB_PATH", "SMTP_URL", "EMAIL_FROM",
   "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_ACADEMIC_COUPON", "GTM_ID", "SLACK_WEBHOOK_URL", "LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL", "ENABLE_TEST_ROUTES", "STRICT_MESSAGES",

@@ -77,6 +77,8 @@ export async function startCluster(): Promise<Cluster> {
     // Every sign-up of the suite comes from 127.0.0.1: the per-address hourly limit (30 by default)
     // would stop the later tests, which are not about it.
     SIGNUP_LIMIT_PER_HOUR: "1000",
+    // Two nodes already share this machine's cores: no render workers beside them (render-workers.test.ts tests those).
+    RENDER_WORKERS: "0",
   };
   // The migrations, once, before the nodes start (npm run db:migrate).
   await new Promise<void>((resolve, reject) => {

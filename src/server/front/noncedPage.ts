@@ -4,8 +4,9 @@
  * known in advance protects nothing. So a stored page is kept cut at its nonce, and each answer
  * puts a fresh one back:
  *
- * - the pieces between nonces are deflated once, each as an independent raw-deflate run ending on
- *   a sync flush (byte-aligned, not final), so no back-reference crosses a nonce;
+ * - the pieces between nonces are deflated once, in one raw-deflate stream with a full flush after
+ *   each (byte-aligned, not final, the compressor's state reset), so each is an independent run
+ *   and no back-reference crosses a nonce;
  * - an answer is a gzip member assembled from those runs with the new nonce between them as
  *   stored (uncompressed) deflate blocks, a final empty block, and the CRC-32 and length of the
  *   whole: no compression on the hot path, and not even a pass over the page, since the CRC of
@@ -16,10 +17,7 @@
  *   inflated on the way out.
  */
 import "server-only";
-import { constants, crc32, deflateRaw as deflateRawCallback, inflateRawSync } from "node:zlib";
-import { promisify } from "node:util";
-
-const deflateRaw = promisify(deflateRawCallback);
+import { constants, crc32, createDeflateRaw, inflateRawSync } from "node:zlib";
 
 export interface NoncedBody {
   /** The page cut at every occurrence of its nonce (n + 1 pieces for n occurrences), each deflated on its own, ending on a sync flush. */
@@ -88,13 +86,34 @@ export async function cutAtNonce(body: Buffer, nonce: string): Promise<NoncedBod
   }
   if (!pieces.length) return null;
   pieces.push(body.subarray(from));
-  const runs = await Promise.all(pieces.map((p) => deflateRaw(p, { level: 6, finishFlush: constants.Z_SYNC_FLUSH })));
-  // One buffer of exactly their size holds every run: zlib answers a short output as a view into
-  // its 16 KB output chunk, so fifty small runs kept as they come hold 800 KB for 50 KB of page
-  // (and the page cache, which counts the runs' lengths, would hold ten times its budget).
-  const whole = Buffer.concat(runs);
-  const deflated: Buffer[] = [];
-  for (let at = 0, i = 0; i < runs.length; at += runs[i]!.length, i++) deflated.push(whole.subarray(at, at + runs[i]!.length));
+  // One deflate stream for the page, its state reset at every cut (a full flush: nothing after it
+  // refers back, and each run ends byte-aligned), rather than a stream per piece: a page has some
+  // fifty pieces, and setting up a deflate state fifty times cost more than compressing the page.
+  const ends: number[] = [];
+  const out: Buffer[] = [];
+  let written = 0;
+  const stream = createDeflateRaw({ level: 6 });
+  stream.on("data", (chunk: Buffer) => {
+    out.push(chunk);
+    written += chunk.length;
+  });
+  try {
+    // Queued at once, done in order: each flush's callback comes once its run has been handed out.
+    await Promise.all(
+      pieces.map((piece) => {
+        stream.write(piece);
+        return new Promise<void>((resolve) => stream.flush(constants.Z_FULL_FLUSH, () => (ends.push(written), resolve())));
+      }),
+    );
+  } finally {
+    stream.close();
+  }
+  // One buffer of exactly their size holds every run (zlib hands its output out as views into
+  // 16 KB chunks: kept as they come, fifty short runs would hold far more than they weigh, and
+  // the page cache, which counts their lengths, would hold ten times its budget).
+  const whole = Buffer.concat(out, written);
+  const runs = ends.map((end, i) => whole.subarray(i === 0 ? 0 : ends[i - 1]!, end));
+  const deflated = runs;
   const lengths = pieces.map((p) => p.length);
   return { deflated, crcs: pieces.map((p) => crc32(p)), lengths, shifts: lengths.map(crc32Shift), nonceLength: needle.length };
 }

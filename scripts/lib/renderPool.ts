@@ -1,0 +1,115 @@
+/**
+ * Render workers: one Node.js process renders on one core, so a node with two cores rendered
+ * uncached pages at the speed of one. The front door stays one process (its page cache, admission
+ * lanes, meters and per-client caps are one state, as before); the page cache's renders, which it
+ * already sends as internal HTTP requests, go to whichever of this process and its render workers
+ * has the fewest under way. A worker is this same server in worker mode (scripts/render-worker.ts):
+ * Next.js behind a door that answers only the internal renders carrying the door's secret, on
+ * loopback. A render for a plan stays in this process (its proof is this process's own, renderPlan.ts).
+ *
+ * A worker that dies is replaced, after a second and twice as long each time it dies young (within
+ * a minute of starting; at most a minute); until then its renders go to the others.
+ */
+import { fork, type ChildProcess } from "node:child_process";
+import path from "node:path";
+
+export interface RenderTarget {
+  host: string;
+  port: number;
+  /** Renders sent and not yet answered. */
+  inFlight: number;
+  /** A worker's process, or null for this process. */
+  child: ChildProcess | null;
+}
+
+/**
+ * The target with the fewest renders under way, this process's (the first) counting two more: it
+ * also runs the door (the cache's answers, compression, sign-in, the data API), and sign-in stayed
+ * quick under a burst of renders only when it rendered less (closing note, stop 46). This process
+ * on a tie: no extra hop.
+ */
+export function leastBusy(targets: readonly RenderTarget[]): RenderTarget {
+  const load = (target: RenderTarget) => target.inFlight + (target.child === null ? 2 : 0);
+  let best = targets[0]!;
+  for (const target of targets) if (load(target) < load(best)) best = target;
+  return best;
+}
+
+export class RenderPool {
+  private readonly workers: RenderTarget[] = [];
+  private stopping = false;
+
+  constructor(
+    private readonly self: () => { host: string; port: number },
+    private readonly secret: string,
+    private readonly log: (line: string) => void = console.log,
+  ) {}
+
+  /** Starts `count` workers; resolves when each has said it listens (or failed to start). */
+  async start(count: number): Promise<void> {
+    await Promise.all(Array.from({ length: count }, (_, index) => this.spawn(index)));
+  }
+
+  /** Where the next render goes; `selfOnly` for a render that must stay in this process. */
+  take(selfOnly: boolean): { host: string; port: number; done: () => void } {
+    const own: RenderTarget = { ...this.self(), inFlight: this.ownInFlight, child: null };
+    const target = selfOnly ? own : leastBusy([own, ...this.workers]);
+    if (target.child === null) this.ownInFlight++;
+    else target.inFlight++;
+    let done = false;
+    return {
+      host: target.host,
+      port: target.port,
+      done: () => {
+        if (done) return;
+        done = true;
+        if (target.child === null) this.ownInFlight--;
+        else target.inFlight--;
+      },
+    };
+  }
+
+  private ownInFlight = 0;
+
+  /** Workers listening now. */
+  get size(): number {
+    return this.workers.length;
+  }
+
+  /** Stops every worker: each finishes the renders it has under way (SIGTERM), then exits. */
+  stop(): void {
+    this.stopping = true;
+    for (const worker of this.workers) worker.child?.kill("SIGTERM");
+  }
+
+  private readonly delays = new Map<number, number>();
+
+  private spawn(index: number): Promise<void> {
+    const started = Date.now();
+    return new Promise((resolve) => {
+      const child = fork(path.join(__dirname, "..", "render-worker.ts"), [], {
+        execArgv: ["--import", "tsx"],
+        env: { ...process.env, RENDER_WORKER_INDEX: String(index) },
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+      });
+      let listening: RenderTarget | null = null;
+      child.on("message", (message: { port?: number }) => {
+        if (typeof message?.port !== "number" || listening) return;
+        listening = { host: "127.0.0.1", port: message.port, inFlight: 0, child };
+        this.workers.push(listening);
+        this.log(`> render worker ${index} ready on 127.0.0.1:${message.port}`);
+        resolve();
+      });
+      child.send({ secret: this.secret });
+      child.once("exit", (code, signal) => {
+        if (listening) this.workers.splice(this.workers.indexOf(listening), 1);
+        resolve();
+        if (this.stopping) return;
+        const delay = Date.now() - started < 60_000 ? Math.min(60_000, (this.delays.get(index) ?? 500) * 2) : 1_000;
+        this.delays.set(index, delay);
+        this.log(`> render worker ${index} stopped (${signal ?? `exit ${code}`}); starting another in ${delay / 1000} s`);
+        setTimeout(() => void this.spawn(index), delay).unref();
+      });
+    });
+  }
+}
