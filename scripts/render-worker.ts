@@ -15,6 +15,7 @@ import { RENDER_HEADER } from "@/server/front/headerNames";
 import { PageCache } from "@/server/front/pageCache";
 import { checkSettings } from "@/server/settings";
 import { closeDb } from "@/server/db/client";
+import { collectWhenIdle } from "./lib/idleCollect";
 
 const SHUTDOWN_GRACE_MS = 25_000;
 
@@ -53,6 +54,7 @@ async function main() {
       res.end(JSON.stringify({ error: { code: "internal", message: "Something went wrong on our side." } }));
     });
   });
+  collectWhenIdle(server);
   // Longer than the parent's idle keep-alive, so it never reuses a socket this side just closed.
   server.keepAliveTimeout = 65_000;
   server.listen(0, "127.0.0.1", () => process.send?.({ port: (server.address() as AddressInfo).port }));

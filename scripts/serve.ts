@@ -32,6 +32,7 @@ import { LOCALES } from "@/domain/i18n/locales";
 import { loadMessages } from "@/i18n/messages";
 import { RENDER_PLAN_HEADER } from "@/server/auth/renderPlan";
 import { RenderPool } from "./lib/renderPool";
+import { collectWhenIdle } from "./lib/idleCollect";
 
 const RENDER_TIMEOUT_MS = 30_000;
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -160,6 +161,8 @@ async function main() {
       if (stopping) setTimeout(() => req.socket.end(), DRAIN_MS).unref();
     });
   });
+  // Memory back after a burst: one full collection once the server has been quiet for a while.
+  collectWhenIdle(server);
   // A client that sends its headers or body slowly is cut off in seconds, not Node's 300 s.
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = REQUEST_TIMEOUT_MS;
