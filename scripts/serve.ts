@@ -64,7 +64,7 @@ async function main() {
   // process and them, so uncached pages render on every core. They start once this process is warm
   // (started beside it, on two cores, they put readiness back by five seconds).
   let self: { host: string; port: number } = { host: "127.0.0.1", port };
-  const pool = new RenderPool(() => self, secret);
+  const pool = new RenderPool(() => self, secret, () => warmupPaths());
   const workers = renderWorkerCount(current.front.renderWorkers);
   // Internal renders keep their connections open: one page after another costs no handshake.
   const agent = new http.Agent({ keepAlive: true, maxSockets: current.front.renderConcurrency + current.front.dataConcurrency });

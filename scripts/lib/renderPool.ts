@@ -7,11 +7,15 @@
  * Next.js behind a door that answers only the internal renders carrying the door's secret, on
  * loopback. A render for a plan stays in this process (its proof is this process's own, renderPlan.ts).
  *
- * A worker that dies is replaced, after a second and twice as long each time it dies young (within
+ * A worker takes renders once it has rendered the warm-up pages itself (a fresh Next.js process
+ * renders its first pages several times slower: sent a burst at once, they waited past the
+ * admission deadline). A worker that dies is replaced, after a second and twice as long each time it dies young (within
  * a minute of starting; at most a minute); until then its renders go to the others.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { RENDER_HEADER } from "@/server/front/headerNames";
+import { warmUp } from "@/server/front/warmup";
 
 export interface RenderTarget {
   host: string;
@@ -42,6 +46,8 @@ export class RenderPool {
   constructor(
     private readonly self: () => { host: string; port: number },
     private readonly secret: string,
+    /** The pages a new worker renders before it takes any (warmup.ts). */
+    private readonly warmPaths: () => Promise<string[]> = async () => [],
     private readonly log: (line: string) => void = console.log,
   ) {}
 
@@ -84,6 +90,10 @@ export class RenderPool {
 
   private readonly delays = new Map<number, number>();
 
+  private async warm(target: RenderTarget): Promise<{ warmed: number; ms: number }> {
+    return warmUp(`http://${target.host}:${target.port}`, await this.warmPaths(), { concurrency: 2, budgetMs: 30_000, headers: { [RENDER_HEADER]: this.secret } });
+  }
+
   private spawn(index: number): Promise<void> {
     const started = Date.now();
     return new Promise((resolve) => {
@@ -93,16 +103,24 @@ export class RenderPool {
         stdio: ["ignore", "inherit", "inherit", "ipc"],
       });
       let listening: RenderTarget | null = null;
+      let exited = false;
       child.on("message", (message: { port?: number }) => {
         if (typeof message?.port !== "number" || listening) return;
-        listening = { host: "127.0.0.1", port: message.port, inFlight: 0, child };
-        this.workers.push(listening);
-        this.log(`> render worker ${index} ready on 127.0.0.1:${message.port}`);
-        resolve();
+        const target: RenderTarget = { host: "127.0.0.1", port: message.port, inFlight: 0, child };
+        listening = target;
+        void this.warm(target)
+          .catch(() => ({ warmed: 0, ms: 0 }))
+          .then(({ warmed, ms }) => {
+            if (exited) return;
+            this.workers.push(target);
+            this.log(`> render worker ${index} ready on 127.0.0.1:${target.port} (warmed ${warmed} pages in ${ms} ms)`);
+            resolve();
+          });
       });
       child.send({ secret: this.secret });
       child.once("exit", (code, signal) => {
-        if (listening) this.workers.splice(this.workers.indexOf(listening), 1);
+        exited = true;
+        if (listening && this.workers.includes(listening)) this.workers.splice(this.workers.indexOf(listening), 1);
         resolve();
         if (this.stopping) return;
         const delay = Date.now() - started < 60_000 ? Math.min(60_000, (this.delays.get(index) ?? 500) * 2) : 1_000;

@@ -25,7 +25,7 @@ export async function warmupPaths(limit = 24): Promise<string[]> {
  * Asks `base` for each path, `concurrency` at a time, until done or `budgetMs` has passed;
  * returns how many answered 200 and how long it took.
  */
-export async function warmUp(base: string, paths: readonly string[], options: { concurrency?: number; budgetMs?: number } = {}): Promise<{ warmed: number; ms: number }> {
+export async function warmUp(base: string, paths: readonly string[], options: { concurrency?: number; budgetMs?: number; headers?: Record<string, string> } = {}): Promise<{ warmed: number; ms: number }> {
   const started = Date.now();
   const deadline = started + (options.budgetMs ?? 30_000);
   let next = 0;
@@ -34,7 +34,7 @@ export async function warmUp(base: string, paths: readonly string[], options: { 
     while (next < paths.length && Date.now() < deadline) {
       const path = paths[next++]!;
       try {
-        const response = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())), headers: { "accept-encoding": "gzip" } });
+        const response = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())), headers: { "accept-encoding": "gzip", ...options.headers } });
         await response.arrayBuffer();
         if (response.ok) warmed++;
       } catch {
