@@ -61,11 +61,13 @@ async function main() {
   const build = buildId(current.projectRoot);
   const secret = randomBytes(24).toString("base64url");
   // Render workers (scripts/lib/renderPool.ts): the page cache's renders are shared between this
-  // process and them, so uncached pages render on every core. They start once this process is warm
-  // (started beside it, on two cores, they put readiness back by five seconds).
+  // process and them, so uncached pages render on every core. They start now, beside this one, and
+  // health says ready once they too have rendered the warm-up pages: started after, on two cores,
+  // their start took the first fifteen seconds of "ready" from the pages asked meanwhile.
   let self: { host: string; port: number } = { host: "127.0.0.1", port };
   const pool = new RenderPool(() => self, secret, () => warmupPaths());
   const workers = renderWorkerCount(current.front.renderWorkers);
+  const workersReady = workers > 0 ? pool.start(workers) : Promise.resolve();
   // Internal renders keep their connections open: one page after another costs no handshake.
   const agent = new http.Agent({ keepAlive: true, maxSockets: current.front.renderConcurrency + current.front.dataConcurrency });
   // A kept-alive socket the server closed (its keep-alive timeout) just as it was reused fails
@@ -174,7 +176,7 @@ async function main() {
     // Internal renders go to this server: over loopback when it listens on every interface.
     self = { host: bound.address === "::" || bound.address === "0.0.0.0" ? "127.0.0.1" : bound.address, port: bound.port };
     console.log(`> Open Trade Observatory on http://${hostname ?? "localhost"}:${bound.port} (client address: ${current.trustProxyHops ? `${current.trustProxyHops} trusted proxy hop(s), from ${current.trustedProxies.join(", ")}` : "the socket's peer"})`);
-    void warm("start").then(() => (workers > 0 && !stopping ? pool.start(workers) : undefined));
+    void warm("start");
   });
   // Warm before serving: the most asked pages are rendered into the cache before health says ready,
   // and again (in the background) when a re-import brings a new warehouse generation.
@@ -189,6 +191,8 @@ async function main() {
       const base = `http://${self.host === "::1" ? "[::1]" : self.host}:${self.port}`;
       const { warmed: count, ms } = await warmUp(base, await warmupPaths(), { concurrency: 2, budgetMs: WARMUP_BUDGET_MS });
       console.log(`> warmed ${count} pages in ${ms} ms (${why})`);
+      // Ready means every process renders warm: the workers warm themselves (within a budget).
+      if (why === "start") await Promise.race([workersReady, new Promise((resolve) => setTimeout(resolve, WARMUP_BUDGET_MS).unref())]);
     } catch (error) {
       console.error(`> warm-up failed: ${(error as Error).message}`);
     } finally {
