@@ -66,7 +66,7 @@ async function main() {
   // their start took the first fifteen seconds of "ready" from the pages asked meanwhile.
   let self: { host: string; port: number } = { host: "127.0.0.1", port };
   const pool = new RenderPool(() => self, secret, () => warmupPaths());
-  const workers = renderWorkerCount(current.front.renderWorkers);
+  const workers = renderWorkerCount(current.front.renderWorkers, current.enableTestRoutes);
   const workersReady = workers > 0 ? pool.start(workers) : Promise.resolve();
   // Internal renders keep their connections open: one page after another costs no handshake.
   const agent = new http.Agent({ keepAlive: true, maxSockets: current.front.renderConcurrency + current.front.dataConcurrency });
@@ -76,11 +76,10 @@ async function main() {
   // gone (it stopped): on this process.
   const render = (url: string, headers: Record<string, string>, signal?: AbortSignal): Promise<Rendered> => {
     const target = pool.take(RENDER_PLAN_HEADER in headers);
-    const worker = target.host !== self.host || target.port !== self.port;
     return renderOnce(target, url, headers, signal)
       .catch((error: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
         const lostSocket = error.reusedSocket && (error.code === "ECONNRESET" || /socket hang up/.test(error.message));
-        if (!signal?.aborted && (lostSocket || (worker && (error.code === "ECONNREFUSED" || error.code === "ECONNRESET")))) return renderOnce(worker ? self : target, url, headers, signal);
+        if (!signal?.aborted && (lostSocket || (target.worker && (error.code === "ECONNREFUSED" || error.code === "ECONNRESET")))) return renderOnce(target.worker ? self : target, url, headers, signal);
         throw error;
       })
       .finally(target.done);
@@ -236,9 +235,9 @@ async function main() {
  * How many render workers: RENDER_WORKERS when set, else one per core beyond the first (at most
  * three). None with the test routes on: they change this process's state, which a worker would not see.
  */
-function renderWorkerCount(setting: number | null): number {
+function renderWorkerCount(setting: number | null, testRoutes: boolean): number {
   if (setting !== null) return setting;
-  if (process.env.ENABLE_TEST_ROUTES === "1") return 0;
+  if (testRoutes) return 0;
   return Math.max(0, Math.min(3, availableParallelism() - 1));
 }
 

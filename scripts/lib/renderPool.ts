@@ -40,7 +40,11 @@ export function leastBusy(targets: readonly RenderTarget[]): RenderTarget {
 }
 
 export class RenderPool {
+  /** Workers taking renders (started and warm). */
   private readonly workers: RenderTarget[] = [];
+  /** Every worker process alive, warm or still warming: what stop() ends. */
+  private readonly children = new Set<ChildProcess>();
+  private ownInFlight = 0;
   private stopping = false;
 
   constructor(
@@ -56,36 +60,31 @@ export class RenderPool {
     await Promise.all(Array.from({ length: count }, (_, index) => this.spawn(index)));
   }
 
-  /** Where the next render goes; `selfOnly` for a render that must stay in this process. */
-  take(selfOnly: boolean): { host: string; port: number; done: () => void } {
+  /** Where the next render goes (`worker`: not this process); `selfOnly` for a render that must stay in this process. */
+  take(selfOnly: boolean): { host: string; port: number; worker: boolean; done: () => void } {
     const own: RenderTarget = { ...this.self(), inFlight: this.ownInFlight, child: null };
     const target = selfOnly ? own : leastBusy([own, ...this.workers]);
-    if (target.child === null) this.ownInFlight++;
-    else target.inFlight++;
+    const worker = target.child !== null;
+    if (worker) target.inFlight++;
+    else this.ownInFlight++;
     let done = false;
     return {
       host: target.host,
       port: target.port,
+      worker,
       done: () => {
         if (done) return;
         done = true;
-        if (target.child === null) this.ownInFlight--;
-        else target.inFlight--;
+        if (worker) target.inFlight--;
+        else this.ownInFlight--;
       },
     };
-  }
-
-  private ownInFlight = 0;
-
-  /** Workers listening now. */
-  get size(): number {
-    return this.workers.length;
   }
 
   /** Stops every worker: each finishes the renders it has under way (SIGTERM), then exits. */
   stop(): void {
     this.stopping = true;
-    for (const worker of this.workers) worker.child?.kill("SIGTERM");
+    for (const child of this.children) child.kill("SIGTERM");
   }
 
   private readonly delays = new Map<number, number>();
@@ -99,9 +98,10 @@ export class RenderPool {
     return new Promise((resolve) => {
       const child = fork(path.join(__dirname, "..", "render-worker.ts"), [], {
         execArgv: ["--import", "tsx"],
-        env: { ...process.env, RENDER_WORKER_INDEX: String(index) },
+        env: process.env,
         stdio: ["ignore", "inherit", "inherit", "ipc"],
       });
+      this.children.add(child);
       let listening: RenderTarget | null = null;
       let exited = false;
       child.on("message", (message: { port?: number }) => {
@@ -111,7 +111,7 @@ export class RenderPool {
         void this.warm(target)
           .catch(() => ({ warmed: 0, ms: 0 }))
           .then(({ warmed, ms }) => {
-            if (exited) return;
+            if (exited || this.stopping) return;
             this.workers.push(target);
             this.log(`> render worker ${index} ready on 127.0.0.1:${target.port} (warmed ${warmed} pages in ${ms} ms)`);
             resolve();
@@ -120,6 +120,7 @@ export class RenderPool {
       child.send({ secret: this.secret });
       child.once("exit", (code, signal) => {
         exited = true;
+        this.children.delete(child);
         if (listening && this.workers.includes(listening)) this.workers.splice(this.workers.indexOf(listening), 1);
         resolve();
         if (this.stopping) return;
