@@ -20,7 +20,7 @@ import "server-only";
 import { constants, crc32, createDeflateRaw, inflateRawSync } from "node:zlib";
 
 export interface NoncedBody {
-  /** The page cut at every occurrence of its nonce (n + 1 pieces for n occurrences), each deflated on its own, ending on a sync flush. */
+  /** The page cut at every occurrence of its nonce (n + 1 pieces for n occurrences), each deflated as an independent run ending on a full flush (views into one buffer). */
   deflated: Buffer[];
   /** CRC-32 of each piece as it was before deflating. */
   crcs: number[];
