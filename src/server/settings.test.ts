@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { checkSettings, parseSettings, settings, SettingsError } from "./settings";
 
 describe("settings", () => {
@@ -74,6 +74,27 @@ describe("settings", () => {
     expect(settings(env)).toBe(first);
     env.WAREHOUSE_THREADS = "5";
     expect(settings(env).warehouse.threads).toBe(5);
+  });
+
+  it("in a production server, reads its environment again at most once a second (tests always read it)", () => {
+    vi.useFakeTimers();
+    try {
+      const env: Record<string, string | undefined> = { NODE_ENV: "production", WAREHOUSE_THREADS: "3" };
+      vi.stubEnv("VITEST", "");
+      const first = settings(env);
+      env.WAREHOUSE_THREADS = "5";
+      // Within the second: the parsed settings, without reading the variables again.
+      expect(settings(env)).toBe(first);
+      vi.advanceTimersByTime(1_001);
+      expect(settings(env).warehouse.threads).toBe(5);
+      // Under a test runner, every call reads the environment.
+      vi.unstubAllEnvs();
+      env.WAREHOUSE_THREADS = "7";
+      expect(settings(env).warehouse.threads).toBe(7);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.useRealTimers();
+    }
   });
 });
 

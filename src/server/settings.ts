@@ -282,15 +282,29 @@ const NAMES = [
   "STORE_URL", "SOCIAL_LINKS",
 ] as const;
 
-const parsed = new WeakMap<Env, { key: string; settings: Settings }>();
+const parsed = new WeakMap<Env, { key: string; settings: Settings; checkedAt: number }>();
+
+/**
+ * How long a production server trusts its parsed settings before reading its environment again.
+ * Reading process.env costs about a microsecond a variable, and the warehouse asks for its path
+ * on every query (about fifty times a profile render): reading all of them each time was 2% of a
+ * render. Nothing changes a running server's environment, so a second's delay costs nothing;
+ * tests change it freely and always get a fresh read (they do not run as production).
+ */
+const PRODUCTION_RECHECK_MS = 1_000;
 
 /** The settings of `env` (default: this process's environment). Cheap to call per request. */
 export function settings(env: Env = process.env): Settings {
-  const key = `${process.cwd()}\u0000${NAMES.map((name) => env[name] ?? "\u0001").join("\u0000")}`;
   const hit = parsed.get(env);
-  if (hit?.key === key) return hit.settings;
+  const now = Date.now();
+  if (hit && hit.settings.production && now - hit.checkedAt < PRODUCTION_RECHECK_MS && !process.env.VITEST) return hit.settings;
+  const key = `${process.cwd()}\u0000${NAMES.map((name) => env[name] ?? "\u0001").join("\u0000")}`;
+  if (hit?.key === key) {
+    hit.checkedAt = now;
+    return hit.settings;
+  }
   const fresh = parseSettings(env);
-  parsed.set(env, { key, settings: fresh });
+  parsed.set(env, { key, settings: fresh, checkedAt: now });
   return fresh;
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   decimalSeparator,
   formatDecimal,
+  formatList,
   formatIndex,
   formatGrowth,
   formatNumber,
@@ -169,5 +170,35 @@ describe("indices and separators", () => {
     expect(decimalSeparator("en")).toBe(".");
     expect(decimalSeparator("es")).toBe(",");
     expect(decimalSeparator("zh")).toBe(".");
+  });
+});
+
+describe("formatList", () => {
+  it("writes lists in each language", () => {
+    expect(formatList(["Chile", "Peru", "Bolivia"], "en-GB")).toBe("Chile, Peru and Bolivia");
+    expect(formatList(["Chile", "Perú", "Bolivia"], "es")).toBe("Chile, Perú y Bolivia");
+    expect(formatList(["智利", "秘鲁", "玻利维亚"], "zh")).toBe("智利、秘鲁和玻利维亚");
+    expect(formatList(["Chile", "Peru"], "en-GB")).toBe("Chile and Peru");
+    expect(formatList(["1 h", "5 min"], "en", { type: "unit", style: "narrow" })).toBe("1 h 5 min");
+  });
+
+  it("makes one Intl.ListFormat per locale and style, not one per list", () => {
+    const Real = Intl.ListFormat;
+    let made = 0;
+    Intl.ListFormat = class extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args);
+        made++;
+      }
+    };
+    try {
+      expect(formatList(["a", "b"], "fr")).toBe("a et b");
+      expect(formatList(["c", "d", "e"], "fr")).toBe("c, d et e");
+      expect(made).toBe(1);
+      expect(formatList(["a", "b"], "fr", { type: "disjunction" })).toBe("a ou b");
+      expect(made).toBe(2);
+    } finally {
+      Intl.ListFormat = Real;
+    }
   });
 });

@@ -33,6 +33,23 @@ function numberFormat(locale: FormatLocale, options: Intl.NumberFormatOptions): 
   return format;
 }
 
+const lists = new Map<string, Intl.ListFormat>();
+
+/**
+ * Items joined as a list in a language ("A, B and C", "A、B和C"), with one Intl.ListFormat per
+ * locale and options: making one resolves the locale's data and costs far more than using it,
+ * and profiles write several lists per render.
+ */
+export function formatList(items: readonly string[], locale: string, options: Intl.ListFormatOptions = { type: "conjunction" }): string {
+  const key = `${locale}|${options.type ?? ""}|${options.style ?? ""}`;
+  let format = lists.get(key);
+  if (!format) {
+    format = new Intl.ListFormat(locale, options);
+    lists.set(key, format);
+  }
+  return format.format(items);
+}
+
 function isNumber(value: unknown): value is number {
   return typeof value === "number" && Number.isFinite(value);
 }

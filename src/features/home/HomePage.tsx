@@ -18,6 +18,7 @@ import { loadHomeHero, type HomeHero } from "@/server/profiles/homeHero";
 import { HeroStrip } from "./HeroStrip";
 import { HomeSearch } from "./HomeSearch";
 import classes from "./HomePage.module.css";
+import { formatList } from "@/domain/format";
 
 const FEATURES = [
   { key: "profiles", href: "/profile/country", icon: "M4 4h16v16H4zM4 10h16M10 10v10" },
@@ -182,7 +183,7 @@ export async function HomePage({ locale }: { locale: Locale }) {
                   {t("home.gameLink")}
                 </TextLink>
                 <Text size="sm" c="dimmed">
-                  {t("home.gameTeaser", { year: game.year, products: new Intl.ListFormat(locale === "en" ? "en-GB" : locale, { type: "conjunction" }).format(game.products) })}
+                  {t("home.gameTeaser", { year: game.year, products: formatList(game.products, locale === "en" ? "en-GB" : locale) })}
                 </Text>
               </Card>
             )}

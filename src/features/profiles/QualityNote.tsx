@@ -2,7 +2,7 @@ import { Alert } from "@mantine/core";
 import { List, ListItem, Text } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { isUnspecified, type DescribedFlag } from "@/domain/catalog/quality";
-import { formatGrowth, formatNumber, formatPercent, formatUsd } from "@/domain/format";
+import { formatGrowth, formatNumber, formatPercent, formatUsd, formatList } from "@/domain/format";
 import type { Locale } from "@/domain/i18n/locales";
 import { formatShare } from "./format";
 
@@ -27,10 +27,10 @@ export function qualitySentence(d: DescribedFlag, t: QualityTranslator, locale: 
   switch (flag.rule) {
     case "sibling_duplicate":
       return t("sentence.sibling_duplicate", {
-        products: new Intl.ListFormat(locale, { type: "conjunction" }).format(products),
+        products: formatList(products, locale),
         year: String(flag.year),
         flow,
-        values: new Intl.ListFormat(locale, { type: "conjunction" }).format(flag.values.map((v) => money(v, d, locale, false))),
+        values: formatList(flag.values.map((v) => money(v, d, locale, false)), locale),
         difference: formatPercent(flag.params.difference, locale, { significant: 2 }),
       });
     case "unspecified_top":

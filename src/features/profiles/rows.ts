@@ -3,10 +3,15 @@ import { UNKNOWN_COLOR } from "@/domain/charts/presentation";
 import type { Locale } from "@/domain/i18n/locales";
 import { formatShare } from "./format";
 import type { RankedItem } from "./RankedBars";
+import { formatList } from "@/domain/format";
 
-/** Ranked rows from a loader with the links of this page. */
-export function linked<T extends RankedItem>(list: readonly T[], href: (id: string) => string): T[] {
-  return list.map((item) => ({ ...item, href: href(item.id) }));
+/**
+ * Ranked rows from a loader with the links of this page; with `limit`, only the first rows (a
+ * country's products run to over a thousand, of which a page shows at most a few dozen: copying
+ * them all was about 1% of a country profile's render).
+ */
+export function linked<T extends RankedItem>(list: readonly T[], href: (id: string) => string, limit = Infinity): T[] {
+  return (limit < list.length ? list.slice(0, limit) : list).map((item) => ({ ...item, href: href(item.id) }));
 }
 
 /** Sections with their data colours as treemap rows (grey where the data gives no colour). */
@@ -26,7 +31,7 @@ export function topThree(list: RankedItem[], sum: number, locale: Locale) {
   const share = (item?: RankedItem) => formatShare(item && sum > 0 ? item.value / sum : null, locale);
   const parts = [a, b, c].filter((item): item is RankedItem => Boolean(item)).map((item) => (locale === "zh" ? `${item.name}（${share(item)}）` : `${item.name} (${share(item)})`));
   return {
-    top: parts.length ? new Intl.ListFormat(LIST_LOCALE[locale], { style: "long", type: "conjunction" }).format(parts) : "–",
+    top: parts.length ? formatList(parts, LIST_LOCALE[locale], { style: "long", type: "conjunction" }) : "–",
     first: a?.name ?? "–",
     firstShare: share(a),
     second: b?.name ?? "–",

@@ -22,6 +22,7 @@ import { answerPlan, NoData, type AnswerEnv, type Translate } from "./answer";
 import { baseDictionary, chatEntity, dictionaryFor, fuzzyEntity } from "./dictionary";
 import { phraseKey } from "@/domain/chat/parse";
 import { processValue } from "@/server/processState";
+import { formatList } from "@/domain/format";
 
 const MESSAGES = { en, es, zh } as const;
 
@@ -113,7 +114,7 @@ export async function primeStarters(): Promise<void> {
 
 function unmatched(locale: Locale, problem: PlanProblem | "noData" | "noRanking" | "notRanked", entities: ChatEntity[], context: ChatContext | null): ChatAnswer {
   const t = translator(locale, "chat.answer");
-  const names = new Intl.ListFormat(locale, { type: "conjunction" }).format(entities.map((e) => e.name));
+  const names = formatList(entities.map((e) => e.name), locale);
   const first = entities.find((e) => e.kind !== "world") ?? entities[0];
   const key = problem === "noIntent" && !entities.length ? "nothing" : problem;
   const text = t(`unmatched.${key}`, { names, name: first?.name ?? "" });

@@ -5,6 +5,7 @@ import { TextLink } from "@/features/shell/AppLink";
 import { formatMoney, formatShare } from "../format";
 import classes from "../Profile.module.css";
 import { sourceLine, type SourceNames } from "../sourceNames";
+import { formatList } from "@/domain/format";
 
 /** Names of sources (data.sources) and datasets (dataAvailability.datasets; null for a dataset without one). */
 export interface DatasetNames {
@@ -24,7 +25,7 @@ const LIST_LOCALE: Record<Locale, string> = { en: "en-GB", es: "es", zh: "zh" };
 /** The three largest rows with their shares, written as a list in the page's language. */
 export function topProducts(rows: readonly BilateralRow[], locale: Locale): string {
   const parts = rows.slice(0, 3).map((r) => (locale === "zh" ? `${r.name}（${formatShare(r.share, locale)}）` : `${r.name} (${formatShare(r.share, locale)})`));
-  return parts.length ? new Intl.ListFormat(LIST_LOCALE[locale], { style: "long", type: "conjunction" }).format(parts) : "–";
+  return parts.length ? formatList(parts, LIST_LOCALE[locale], { style: "long", type: "conjunction" }) : "–";
 }
 
 /** Ranked rows with proportional bars, each with its value and its share of the total (computed by the loader). */

@@ -52,6 +52,9 @@ export interface CountryContext extends ContextSectionContext {
 }
 
 /** The exports (or imports) by HS4 of a year, from the dataset the catalogue names for it. */
+/** The most rows any ranked list on this page shows (sections: 22; products and partners: 15 or 10). */
+const SHOWN_ROWS = 25;
+
 const loadProducts = (ctx: CountryContext, source: YearSource | null, flow: "export" | "import" = "export") => loadCountryProducts(ctx, source, flow, "hs4", ctx.locale);
 
 /** The exports' destinations (or the imports' origins) in the newest year. */
@@ -81,7 +84,7 @@ const exportsByProduct = section<CountryContext, { loaded: RankedRows; total: nu
       : null,
   render({ loaded, total: sum, source, hs6, notes }, ctx) {
     const { t, locale, id, name, base } = ctx;
-    const list = linked(loaded.items, (code) => `${base}/hs/${code}`);
+    const list = linked(loaded.items, (code) => `${base}/hs/${code}`, SHOWN_ROWS);
     return {
       title: t("country.exportsByProduct"),
       source: { name: sourceLine(ctx.names, [source.source]), years: String(source.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
@@ -122,7 +125,7 @@ const importsByProduct = section<CountryContext, { loaded: RankedRows; total: nu
   },
   render({ loaded, total: sum, source }, ctx) {
     const { t, locale, id, name, base } = ctx;
-    const list = linked(loaded.items, (code) => `${base}/hs/${code}`);
+    const list = linked(loaded.items, (code) => `${base}/hs/${code}`, SHOWN_ROWS);
     return {
       title: t("country.importsByProduct"),
       source: { name: sourceLine(ctx.names, [source.source]), years: String(source.year), apiUrl: loaded.apiUrl, csvUrl: loaded.csvUrl },
@@ -154,7 +157,7 @@ const exportsBySection = section<CountryContext, { rows: RankedRows | null }>({
             // The growth section may load these sections too (a series of sections): one answer per render, so they come with the page.
             <ProfileChart locale={locale} state={profileView({ chart: "tree_map", country: id, product: "show", time: sectionsYear, depth: "section" })} height={380} rowsWithPage />
           ) : (
-            <RankedBars items={linked(loaded.items, (s) => `${base}/hs/section-${s}`)} total={loaded.total} locale={locale} limit={22} testId="section-exports" />
+            <RankedBars items={linked(loaded.items, (s) => `${base}/hs/section-${s}`, SHOWN_ROWS)} total={loaded.total} locale={locale} limit={22} testId="section-exports" />
           )}
         </>
       ),
@@ -174,7 +177,7 @@ function partnersSection(flow: "exports" | "imports") {
     whenEmpty: ({ t }) => ({ title: t(`country.${id}`), body: <Text>{t("noData")}</Text> }),
     render(loaded, ctx) {
       const { t, locale, kind, id: member, name, base, latest } = ctx;
-      const list = linked(loaded.items, (p) => `${base}/country/${p}`);
+      const list = linked(loaded.items, (p) => `${base}/country/${p}`, SHOWN_ROWS);
       const sum = loaded.total;
       return {
         title: t(`country.${id}`),

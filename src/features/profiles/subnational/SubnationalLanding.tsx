@@ -2,7 +2,7 @@ import { Alert, ScrollAreaAutosize } from "@mantine/core";
 import { Badge, Container, Group, List, ListItem, Paper, SimpleGrid, Stack, Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@/features/ui/static";
 import { getTranslations } from "next-intl/server";
 import { featurePlan, planBadge } from "@/domain/billing/planFeatures";
-import { formatUsd } from "@/domain/format";
+import { formatUsd, formatList } from "@/domain/format";
 import type { Locale } from "@/domain/i18n/locales";
 import { buildProfilePath, subnationalMemberPath } from "@/domain/profiles/path";
 import { datasetOf, firstMappedLevel, type SubnationalCountry } from "@/domain/subnational/config";
@@ -116,7 +116,7 @@ export async function SubnationalLanding({ locale, country }: { locale: Locale; 
   const levelName = (slug: string) => t(`levels.${slug}`);
   const levelList = country.geoLevels.map((l) => levelName(l.slug)).join(" · ");
   // In a sentence: "states and municipalities" (lower case where the language has case).
-  const levelSentence = new Intl.ListFormat(locale, { type: "conjunction" }).format(country.geoLevels.map((l) => levelName(l.slug).toLocaleLowerCase(locale)));
+  const levelSentence = formatList(country.geoLevels.map((l) => levelName(l.slug).toLocaleLowerCase(locale)), locale);
   const proBadge = planBadge(featurePlan("subnationalProfiles"));
   const anyData = levels.some((l) => l.data !== null || l.years.length > 0);
   const profileHref = `/${locale}/profile${buildProfilePath({ report: "country", kind: "country", id: country.code })}`;

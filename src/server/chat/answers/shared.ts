@@ -5,7 +5,7 @@
 import "server-only";
 import type { CatalogEntry, YearSource } from "@/domain/catalog/catalog";
 import type { ChatChart, ChatContext, ChatFigure } from "@/domain/chat/types";
-import { formatDecimal, formatGrowth, formatNumber, formatPercent, formatUsd } from "@/domain/format";
+import { formatDecimal, formatGrowth, formatNumber, formatPercent, formatUsd, formatList } from "@/domain/format";
 import type { Locale } from "@/domain/i18n/locales";
 import { type YearCoverage } from "@/domain/visualize/coverage";
 import { type VizMembers } from "@/server/visualize/members";
@@ -50,7 +50,7 @@ export class Figures {
 }
 
 export function list(names: string[], locale: Locale): string {
-  return new Intl.ListFormat(locale, { style: "long", type: "conjunction" }).format(names);
+  return formatList(names, locale, { style: "long", type: "conjunction" });
 }
 
 // ---------------------------------------------------------------------------------------------
