@@ -1,4 +1,4 @@
-import "@mantine/core/styles.css";
+import "./mantineStyles";
 import "./global.css";
 import type { Metadata, Viewport } from "next";
 import { cookies, headers } from "next/headers";

@@ -5,7 +5,7 @@
  * `Stack`, `Text`, `Table`… ships each of them as a client reference (670 on a country profile),
  * which the server serialises, renders a second time to HTML, and the browser hydrates one by one.
  * These components draw the SAME markup (Mantine's class names, data attributes and CSS variables,
- * styled by `@mantine/core/styles.css`, which every page loads) as plain elements: no hooks, no
+ * styled by the Mantine stylesheets every page loads, src/app/[locale]/mantineStyles.ts) as plain elements: no hooks, no
  * context, nothing to hydrate. `static.test.tsx` renders each beside its Mantine twin and compares.
  *
  * Use them in server components that only lay out text, tables and links; interactive pieces stay
