@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { EVERY_RESPONSE_HEADERS } from "./src/server/front/everyResponseHeaders";
 
 const withNextIntl = createNextIntlPlugin("./src/app/i18nRequest.ts");
 
@@ -26,13 +27,7 @@ const nextConfig: NextConfig = {
     return [
       {
         source: "/:path*",
-        headers: [
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-          // No page needs the camera, microphone, location, payment or USB APIs.
-          { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()" },
-          { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-        ],
+        headers: Object.entries(EVERY_RESPONSE_HEADERS).map(([key, value]) => ({ key, value })),
       },
     ];
   },

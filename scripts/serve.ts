@@ -8,6 +8,7 @@
  *   tsx scripts/serve.ts [-p PORT] [-H HOSTNAME]
  */
 import "./lib/outside-next"; // first: lets server modules load outside Next.js
+import path from "node:path";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import net, { type AddressInfo, type Socket } from "node:net";
@@ -27,6 +28,7 @@ import { closeDb } from "@/server/db/client";
 import { frontDoor, type BusyText, type Rendered } from "@/server/front/door";
 import { buildId, generationReader } from "@/server/front/generation";
 import { PageCache } from "@/server/front/pageCache";
+import { StaticAssets } from "@/server/front/staticAssets";
 import { checkSettings } from "@/server/settings";
 import { LOCALES } from "@/domain/i18n/locales";
 import { loadMessages } from "@/i18n/messages";
@@ -104,9 +106,13 @@ async function main() {
 
   const busyText = Object.fromEntries(await Promise.all(LOCALES.map(async (locale) => [locale, (await loadMessages(locale)).busyPage] as const))) as BusyText;
   const nextHandler = app.getRequestHandler();
+  // The build's scripts and styles from memory, compressed ahead of the first visitor (staticAssets.ts).
+  const staticAssets = new StaticAssets(path.join(process.cwd(), ".next", "static"));
+  void staticAssets.warm().then((count) => console.log(`> compressed ${count} build assets`));
   // Bulk files are answered on Node's own response: Next.js would drop their Content-Length (src/server/bulk/files.ts).
   const door = frontDoor(async (req, res) => (await serveBulk(req, res)) || nextHandler(req, res), {
     busyText,
+    staticAssets,
     trustedHops: current.trustProxyHops,
     // X-Forwarded-For counts only on a connection from a proxy: a client on the node's port is its socket's address.
     isProxy: proxyMatcher(current.trustedProxies),

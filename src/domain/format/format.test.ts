@@ -185,7 +185,8 @@ describe("formatList", () => {
   it("makes one Intl.ListFormat per locale and style, not one per list", () => {
     const Real = Intl.ListFormat;
     let made = 0;
-    Intl.ListFormat = class extends Real {
+    const intl = Intl as { ListFormat: typeof Intl.ListFormat };
+    intl.ListFormat = class extends Real {
       constructor(...args: ConstructorParameters<typeof Real>) {
         super(...args);
         made++;
@@ -198,7 +199,7 @@ describe("formatList", () => {
       expect(formatList(["a", "b"], "fr", { type: "disjunction" })).toBe("a ou b");
       expect(made).toBe(2);
     } finally {
-      Intl.ListFormat = Real;
+      intl.ListFormat = Real;
     }
   });
 });

@@ -47,6 +47,7 @@ import { PUBLIC_PAGE_HEADER, RENDER_HEADER } from "./headerNames";
 import { gzipWithNonce, withNonce } from "./noncedPage";
 import { compressPage, inflate, isPlanApiPath, isPlanPagePath, isPublicApiPath, isPublicPagePath, pageCacheKey, pickEncoding, type CachedPage, type PageCache } from "./pageCache";
 import { contentSecurityPolicy, isEmbedPath, newNonce, strictTransportSecurity } from "./securityHeaders";
+import { STATIC_PREFIX, type StaticAssets } from "./staticAssets";
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -107,6 +108,8 @@ export interface DoorOptions {
   apiMeter?: ApiMeter;
   /** The 503 page's words; without them the answer is the JSON error body. */
   busyText?: BusyText;
+  /** The build's assets from memory, compressed once (staticAssets.ts); without it Next.js serves them. */
+  staticAssets?: StaticAssets;
   now?: () => number;
 }
 
@@ -283,6 +286,7 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
     const { url, pathname } = target;
     transportHeaders(door, res, pathname);
     if (internal) return internalRender(door, req, res, pathname);
+    if (pathname.startsWith(STATIC_PREFIX) && door.options.staticAssets && (await door.options.staticAssets.serve(req, res, pathname))) return;
     if (isMeteredPath(pathname) && (await meteredApi(door, req, res, pathname))) return;
     const cached = door.pages ? cacheable(req, url, pathname) : null;
     const plan = cached?.byPlan ? await planOf(door, req) : null;
