@@ -57,6 +57,14 @@ describe("Mantine styles per component", () => {
     expect(css.length).toBeLessThan(whole * 0.75);
   });
 
+  it("keeps the files in the order of Mantine's own stylesheet (later rules of equal weight win)", () => {
+    const whole = readFileSync(path.join(mantine, "styles.css"), "utf8");
+    const positions = files.map((f) => whole.indexOf(readFileSync(path.join(mantine, "styles", `${f}.css`), "utf8").slice(0, 300)));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    const sorted = [...files].sort((a, b) => positions[files.indexOf(a)] - positions[files.indexOf(b)]);
+    expect(files).toEqual(sorted);
+  });
+
   it("styles every class each Mantine component the site imports (and the components it is built from) can write", () => {
     const used = usedComponents();
     expect(used.size).toBeGreaterThan(30);
