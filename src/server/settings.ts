@@ -289,7 +289,7 @@ const parsed = new WeakMap<Env, { key: string; settings: Settings; checkedAt: nu
  * Reading process.env costs about a microsecond a variable, and the warehouse asks for its path
  * on every query (about fifty times a profile render): reading all of them each time was 2% of a
  * render. Nothing changes a running server's environment, so a second's delay costs nothing;
- * tests change it freely and always get a fresh read (they do not run as production).
+ * tests change it freely, so under a test runner (VITEST set) every call reads it.
  */
 const PRODUCTION_RECHECK_MS = 1_000;
 
