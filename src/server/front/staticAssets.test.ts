@@ -74,6 +74,10 @@ describe("the door's build assets", () => {
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(gz.body).toString()).toBe(script);
 
+    // q=0 refuses an encoding.
+    const refused = await get("/_next/static/chunks/0abc.js", { "accept-encoding": "br;q=0, gzip" });
+    expect(refused.headers["content-encoding"]).toBe("gzip");
+
     const plain = await get("/_next/static/chunks/0abc.js");
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.toString()).toBe(script);

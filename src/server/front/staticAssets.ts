@@ -16,7 +16,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress as brotliCallback, constants, gzip as gzipCallback } from "node:zlib";
+import { matches } from "@/server/http/etag";
 import { EVERY_RESPONSE_HEADERS } from "./everyResponseHeaders";
+import { exact, pickEncoding } from "./pageCache";
 
 const gzip = promisify(gzipCallback);
 const brotliCompress = promisify(brotliCallback);
@@ -71,18 +73,19 @@ export class StaticAssets {
       ETag: asset.etag,
       Vary: "Accept-Encoding",
     };
-    if (etagMatches(req.headers["if-none-match"], asset.etag)) {
+    if (matches(req.headers["if-none-match"], asset.etag)) {
       res.writeHead(304, headers);
       res.end();
       return true;
     }
-    const accepted = String(req.headers["accept-encoding"] ?? "");
+    // The door's own choice (q=0 refuses an encoding).
+    const encoding = pickEncoding(req.headers["accept-encoding"]);
     let body: Buffer;
     if (asset.raw) body = asset.raw;
-    else if (asset.br && /\bbr\b/.test(accepted)) {
+    else if (asset.br && encoding === "br") {
       body = asset.br;
       headers["Content-Encoding"] = "br";
-    } else if (asset.gzip && /\bgzip\b/.test(accepted)) {
+    } else if (asset.gzip && encoding === "gzip") {
       body = asset.gzip;
       headers["Content-Encoding"] = "gzip";
     } else {
@@ -144,7 +147,7 @@ export class StaticAssets {
       gzip(bytes, { level: 9 }),
       brotliCompress(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
     ]);
-    return { type: known.type, etag, raw: null, gzip: Buffer.from(gzipped), br: Buffer.from(brotli) };
+    return { type: known.type, etag, raw: null, gzip: exact(gzipped), br: exact(brotli) };
   }
 
   /** The file's bytes, or null when the name is not a plain asset path under the root, or no such file. */
@@ -160,13 +163,4 @@ export class StaticAssets {
       return null;
     }
   }
-}
-
-/** If-None-Match holds this ETag (or "*"), weak or strong. */
-function etagMatches(header: string | string[] | undefined, etag: string): boolean {
-  if (!header) return false;
-  const tags = String(header)
-    .split(",")
-    .map((tag) => tag.trim().replace(/^W\//, ""));
-  return tags.includes("*") || tags.includes(etag);
 }
