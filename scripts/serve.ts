@@ -23,7 +23,7 @@ import { ApiMeter } from "@/server/front/apiMeter";
 import { findActiveApiKey } from "@/server/api/keys";
 import { windowCounter } from "@/server/http/counters";
 import { setWarming, startDraining } from "@/server/health/health";
-import { warmUp, warmupPaths } from "@/server/front/warmup";
+import { WARMUP_BUDGET_MS, warmUp, warmupPaths } from "@/server/front/warmup";
 import { closeDb } from "@/server/db/client";
 import { frontDoor, type BusyText, type Rendered } from "@/server/front/door";
 import { buildId, generationReader } from "@/server/front/generation";
@@ -39,7 +39,6 @@ import { collectWhenIdle } from "./lib/idleCollect";
 const RENDER_TIMEOUT_MS = 30_000;
 const SHUTDOWN_GRACE_MS = 25_000;
 const HEADERS_TIMEOUT_MS = 20_000;
-const WARMUP_BUDGET_MS = 30_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 const KEEP_ALIVE_MS = 65_000;
 const DRAIN_MS = 2_000;
@@ -194,7 +193,7 @@ async function main() {
     if (why === "start") setWarming(true);
     try {
       const base = `http://${self.host === "::1" ? "[::1]" : self.host}:${self.port}`;
-      const { warmed: count, ms } = await warmUp(base, await warmupPaths(), { concurrency: 2, budgetMs: WARMUP_BUDGET_MS });
+      const { warmed: count, ms } = await warmUp(base, await warmupPaths());
       console.log(`> warmed ${count} pages in ${ms} ms (${why})`);
       // Ready means every process renders warm: the workers warm themselves (within a budget).
       if (why === "start") await Promise.race([workersReady, new Promise((resolve) => setTimeout(resolve, WARMUP_BUDGET_MS).unref())]);

@@ -90,7 +90,7 @@ export class RenderPool {
   private readonly delays = new Map<number, number>();
 
   private async warm(target: RenderTarget): Promise<{ warmed: number; ms: number }> {
-    return warmUp(`http://${target.host}:${target.port}`, await this.warmPaths(), { concurrency: 2, budgetMs: 30_000, headers: { [RENDER_HEADER]: this.secret } });
+    return warmUp(`http://${target.host}:${target.port}`, await this.warmPaths(), { headers: { [RENDER_HEADER]: this.secret } });
   }
 
   private spawn(index: number): Promise<void> {

@@ -21,13 +21,16 @@ export async function warmupPaths(limit = 24): Promise<string[]> {
   return [...new Set(paths)].slice(0, limit);
 }
 
+/** How long a warm-up may take at most, the server's and each render worker's (health waits no longer). */
+export const WARMUP_BUDGET_MS = 30_000;
+
 /**
- * Asks `base` for each path, `concurrency` at a time, until done or `budgetMs` has passed;
- * returns how many answered 200 and how long it took.
+ * Asks `base` for each path, `concurrency` (2) at a time, until done or `budgetMs`
+ * (WARMUP_BUDGET_MS) has passed; returns how many answered 200 and how long it took.
  */
 export async function warmUp(base: string, paths: readonly string[], options: { concurrency?: number; budgetMs?: number; headers?: Record<string, string> } = {}): Promise<{ warmed: number; ms: number }> {
   const started = Date.now();
-  const deadline = started + (options.budgetMs ?? 30_000);
+  const deadline = started + (options.budgetMs ?? WARMUP_BUDGET_MS);
   let next = 0;
   let warmed = 0;
   const worker = async () => {
