@@ -9,12 +9,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import next from "next";
 import { parseTagId } from "@/domain/consent/tag";
-import { frontDoor } from "@/server/front/door";
+import { frontDoor, sendJson } from "@/server/front/door";
 import { buildId, generationReader } from "@/server/front/generation";
 import { RENDER_HEADER } from "@/server/front/headerNames";
 import { PageCache } from "@/server/front/pageCache";
 import { checkSettings } from "@/server/settings";
 import { closeDb } from "@/server/db/client";
+import { guarded } from "./lib/guarded";
 import { collectWhenIdle } from "./lib/idleCollect";
 
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -42,18 +43,12 @@ async function main() {
       secret,
     },
   });
-  const server = http.createServer((req, res) => {
-    if (req.headers[RENDER_HEADER] !== secret) {
-      res.writeHead(403, { "Content-Type": "application/json; charset=utf-8" });
-      return void res.end(JSON.stringify({ error: { code: "forbidden", message: "A render worker answers its front door only." } }));
-    }
-    Promise.resolve(door(req, res)).catch((error: unknown) => {
-      console.error(`[render worker] ${req.url?.slice(0, 200)}: ${(error as Error)?.stack ?? String(error)}`);
-      if (res.headersSent) return void res.end();
-      res.writeHead(500, { "Content-Type": "application/json; charset=utf-8" });
-      res.end(JSON.stringify({ error: { code: "internal", message: "Something went wrong on our side." } }));
-    });
-  });
+  const server = http.createServer(
+    guarded("render worker", (req, res) => {
+      if (req.headers[RENDER_HEADER] !== secret) return sendJson(res, 403, "forbidden", "A render worker answers its front door only.");
+      return door(req, res);
+    }),
+  );
   collectWhenIdle(server);
   // Longer than the parent's idle keep-alive, so it never reuses a socket this side just closed.
   server.keepAliveTimeout = 65_000;

@@ -34,6 +34,7 @@ import { LOCALES } from "@/domain/i18n/locales";
 import { loadMessages } from "@/i18n/messages";
 import { RENDER_PLAN_HEADER } from "@/server/auth/renderPlan";
 import { RenderPool } from "./lib/renderPool";
+import { guarded } from "./lib/guarded";
 import { collectWhenIdle } from "./lib/idleCollect";
 
 const RENDER_TIMEOUT_MS = 30_000;
@@ -137,14 +138,7 @@ async function main() {
       plan: sessionPlan,
     },
   });
-  const server = http.createServer((req, res) => {
-    Promise.resolve(door(req, res)).catch((error: unknown) => {
-      console.error(`[serve] ${req.method} ${req.url?.slice(0, 200)}: ${(error as Error)?.stack ?? String(error)}`);
-      if (res.headersSent) return void res.end();
-      res.writeHead(500, { "Content-Type": "application/json; charset=utf-8" });
-      res.end(JSON.stringify({ error: { code: "internal", message: "Something went wrong on our side." } }));
-    });
-  });
+  const server = http.createServer(guarded("serve", door));
   // Which connections have an answer under way. Node's closeIdleConnections counts an answer as
   // done once its body is handed to the response, so it cut a bulk download whose last bytes were
   // still buffered; here an answer is done when it has gone to the OS ('finish', then 'close').

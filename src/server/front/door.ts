@@ -132,7 +132,8 @@ const NOT_STORED = [...HOP_BY_HOP, "etag", "set-cookie", "x-frame-options"];
 /** The first-paint cookies a public page's HTML depends on (the cache key's variant). */
 const VARIANT_COOKIES = [COLOR_SCHEME_COOKIE, CONSENT_COOKIE];
 
-function sendJson(res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}) {
+/** A JSON error body ({ error: { code, message } }), never cached: every refusal and failure the door answers itself. */
+export function sendJson(res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}) {
   const body = JSON.stringify({ error: { code, message } });
   res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store", ...headers });
   res.end(body);
