@@ -17,10 +17,10 @@
  */
 import "../scripts/lib/outside-next"; // first: lets server modules load outside Next.js
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { DuckDBInstance } from "@duckdb/node-api";
+import { treeRssMb } from "../scripts/lib/processTree";
 import { benchServer, percentile, waitFor } from "./lib/server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
@@ -36,17 +36,7 @@ const FAMILIES: Record<string, (i: number) => string> = {
 
 /** Resident memory of the server and its children (render workers), MB. */
 function rssMb(pid: number | null): number {
-  if (!pid) return 0;
-  const one = (id: number): number => {
-    try {
-      const own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, "utf8"))?.[1] ?? 0);
-      const children = readFileSync(`/proc/${id}/task/${id}/children`, "utf8").split(" ").filter(Boolean).map(Number);
-      return own + children.reduce((sum, child) => sum + one(child), 0);
-    } catch {
-      return 0;
-    }
-  };
-  return Math.round(one(pid) / 1024);
+  return pid ? treeRssMb(pid) : 0;
 }
 
 let counter = 0;

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { descendants } from "../../scripts/lib/processTree";
 import { ROOT, waitFor } from "./cluster";
 
 const PORT = 3214;
@@ -19,18 +20,6 @@ let log = "";
 function cpuTicks(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return Number(fields[11]) + Number(fields[12]);
-}
-
-function children(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
-
-function descendants(pid: number): number[] {
-  return children(pid).flatMap((child) => [child, ...descendants(child)]);
 }
 
 /** The render worker: the process under the node (tsx starts serve.ts as its child) running render-worker.ts. */
