@@ -287,7 +287,11 @@ export function frontDoor(handle: RequestHandler, options: DoorOptions): Request
     const { url, pathname } = target;
     transportHeaders(door, res, pathname);
     if (internal) return internalRender(door, req, res, pathname);
-    if (pathname.startsWith(STATIC_PREFIX) && door.options.staticAssets && (await door.options.staticAssets.serve(req, res, pathname))) return;
+    if (pathname.startsWith(STATIC_PREFIX) && door.options.staticAssets) {
+      // The build's files are only read (Next.js answered a POST to one with a bare 500).
+      if (req.method !== "GET" && req.method !== "HEAD") return sendJson(res, 405, "method_not_allowed", "The build's files are only read: use GET or HEAD.", { Allow: "GET, HEAD" });
+      if (await door.options.staticAssets.serve(req, res, pathname)) return;
+    }
     if (isMeteredPath(pathname) && (await meteredApi(door, req, res, pathname))) return;
     const cached = door.pages ? cacheable(req, url, pathname) : null;
     const plan = cached?.byPlan ? await planOf(door, req) : null;

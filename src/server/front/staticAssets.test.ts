@@ -112,6 +112,15 @@ describe("the door's build assets", () => {
     expect(passedOn.length).toBeGreaterThan(0);
   });
 
+  it("refuses to write to a build asset: 405 with the JSON error body, for a file there or not", async () => {
+    for (const [method, pathname] of [["POST", "/_next/static/chunks/0abc.js"], ["PUT", "/_next/static/chunks/new.js"], ["DELETE", "/_next/static/media/inter.woff2"]] as const) {
+      const answer = await get(pathname, { "content-length": "0" }, method);
+      expect(answer.status, `${method} ${pathname}`).toBe(405);
+      expect(answer.headers.allow).toBe("GET, HEAD");
+      expect(JSON.parse(answer.body.toString()).error.code).toBe("method_not_allowed");
+    }
+  });
+
   it("compresses every script and stylesheet ahead of the first request (warm)", async () => {
     const assets = new StaticAssets(root);
     expect(await assets.warm()).toBe(2);
