@@ -1,7 +1,8 @@
 "use client";
 
 import { Button, Group, NavLink, Stack, Text } from "@mantine/core";
-import { signOut, useSession } from "next-auth/react";
+import { signOut } from "next-auth/react";
+import { useSession } from "@/features/session/SessionStore";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";

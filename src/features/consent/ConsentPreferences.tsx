@@ -2,7 +2,7 @@
 
 import { Accordion, Badge, Button, Group, Modal, Paper, Stack, Switch, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { useSession } from "next-auth/react";
+import { useSession } from "@/features/session/SessionStore";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useOpenedAfterMount } from "@/features/lazy/useOpenedAfterMount";

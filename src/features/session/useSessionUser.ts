@@ -1,6 +1,6 @@
 "use client";
 
-import { useSession } from "next-auth/react";
+import { useSession } from "./SessionStore";
 import type { SessionUser } from "@/domain/auth/user";
 
 /**

@@ -3,12 +3,12 @@
 import { MantineProvider, useMantineColorScheme } from "@mantine/core";
 import { useHotkeys } from "@mantine/hooks";
 import type { Session } from "next-auth";
-import { SessionProvider } from "next-auth/react";
 import { usePathname } from "next/navigation";
 import { useMemo, type ReactNode } from "react";
 import type { Consent } from "@/domain/consent/consent";
 import { splitLocale } from "@/domain/i18n/locales";
 import { ConsentProvider } from "@/features/consent/ConsentProvider";
+import { SessionStoreProvider } from "@/features/session/SessionStore";
 import { HistorySync } from "@/features/history/HistorySync";
 import { cookieColorSchemeManager, type ResolvedScheme } from "./colorScheme";
 import { sessionRefetchFor } from "./session";
@@ -37,7 +37,7 @@ export function Providers({ scheme, session, consent, tagId, children }: Provide
   const refetch = sessionRefetchFor(splitLocale(usePathname() ?? "/").rest);
   return (
     // The server's session seeds the provider, so the header renders signed in without a flash.
-    <SessionProvider session={session} refetchInterval={refetch.refetchInterval} refetchOnWindowFocus={refetch.refetchOnWindowFocus}>
+    <SessionStoreProvider session={session} refetchInterval={refetch.refetchInterval} refetchOnWindowFocus={refetch.refetchOnWindowFocus}>
       <MantineProvider theme={theme} defaultColorScheme={scheme} colorSchemeManager={manager} cssVariablesResolver={cssVariablesResolver}>
         <ColorSchemeHotkey />
         <ConsentProvider initialConsent={consent} tagId={tagId}>
@@ -46,6 +46,6 @@ export function Providers({ scheme, session, consent, tagId, children }: Provide
           {children}
         </ConsentProvider>
       </MantineProvider>
-    </SessionProvider>
+    </SessionStoreProvider>
   );
 }
