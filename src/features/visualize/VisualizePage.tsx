@@ -3,6 +3,7 @@ import { Anchor, Container, List, ListItem, Stack, Text, Title } from "@/feature
 import { getTranslations } from "next-intl/server";
 import { ButtonLink, TextLink } from "@/features/shell/AppLink";
 import type { Locale } from "@/domain/i18n/locales";
+import { HydrateOnInteraction } from "@/features/lazy/HydrateOnInteraction";
 import { ControlPanel } from "./ControlPanel";
 import type { Resolution } from "./resolve";
 import { VisualizeView } from "./VisualizeView";
@@ -61,7 +62,9 @@ export async function VisualizePage({ resolution, locale }: { resolution: Shown;
         </div>
         <Grid gap="xl">
           <GridCol span={{ base: 12, md: 3 }} order={{ base: 2, md: 1 }}>
-            <ControlPanel state={resolution.state} coverage={resolution.coverage} options={resolution.options} />
+            <HydrateOnInteraction>
+              <ControlPanel state={resolution.state} coverage={resolution.coverage} options={resolution.options} />
+            </HydrateOnInteraction>
           </GridCol>
           <GridCol span={{ base: 12, md: 9 }} order={{ base: 1, md: 2 }}>
             {resolution.kind === "problems" ? (
