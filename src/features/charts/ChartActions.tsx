@@ -32,12 +32,15 @@ const toolbar = lazyModule(() => import("./ChartActionsMenus"));
 
 /**
  * Download (PNG, SVG, CSV) and share (link, embed code) for one chart. The page carries only the
- * buttons; their menus and dialog (ChartActionsMenus) load once the browser is idle, or at once
- * when a button is used first, and then open as asked, the focus kept where it was.
+ * buttons; their menus and dialog (ChartActionsMenus) load when a visitor reaches for a button
+ * (the pointer over it, or focus), so they are usually there by the click, and otherwise at the
+ * click; then they open as asked, the focus kept where it was. Not when the browser is idle: on a
+ * phone that was a long task (the menus' code and their positioning) for every chart on the page,
+ * used or not (issue 37).
  */
 export function ChartActions(props: ChartActionsProps) {
   const t = useTranslations("charts.actions");
-  const { module: menus, failed, load } = useLazyModule(toolbar);
+  const { module: menus, failed, load } = useLazyModule(toolbar, false);
   const [asked, setAsked] = useState<ToolbarButton | null>(null);
   const [focused, setFocused] = useState<ToolbarButton | null>(null);
   if (menus) return <menus.ChartToolbar {...props} asked={asked} focused={focused} />;
@@ -49,12 +52,16 @@ export function ChartActions(props: ChartActionsProps) {
       setAsked(button);
       load();
     },
-    onFocus: () => setFocused(button),
+    onPointerEnter: load,
+    onFocus: () => {
+      setFocused(button);
+      load();
+    },
     onBlur: () => setFocused(null),
     "data-testid": `${button}-button`,
   });
   return (
-    <Group gap="xs" data-testid="chart-actions">
+    <Group gap="xs" data-testid="chart-actions" data-menus="pending">
       <Button {...look("download")} aria-haspopup="menu" aria-expanded={false}>
         {t("download")}
       </Button>

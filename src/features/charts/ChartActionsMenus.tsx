@@ -75,7 +75,7 @@ export function ChartToolbar({ chart, table, fileName, sharePath, embedPath, emb
   }
 
   return (
-    <Group gap="xs" data-testid="chart-actions">
+    <Group gap="xs" data-testid="chart-actions" data-menus="ready">
       <Menu position="bottom-start" withinPortal defaultOpened={asked === "download"}>
         <Menu.Target>
           <Button ref={downloadButton} variant="default" size="xs" loading={busy !== null} data-testid="download-button">
