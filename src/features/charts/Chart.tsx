@@ -101,6 +101,7 @@ export function useChartLabels(): ChartLabels {
       total: t("total"),
       worldTrade: t("worldTrade"),
       noData: t("mapNoData"),
+      smallerItems: (count: number) => t("smallerItems", { count }),
       measures: Object.fromEntries(
         ["trade_value", "gdp", "gdp_per_capita", "population", "eci", "eci_rank", "world_trade", "rca", "market_share", "relatedness", "pci", "projected_growth"].map((k) => [k, t(`measures.${k}`)]),
       ),
@@ -192,12 +193,17 @@ export function Chart({ spec, title, subtitle, height = 560, ref, onSelect }: Ch
             setStatus("ready");
           }
         });
+        // Making the instance, reading the option and drawing are three tasks, not one (a phone's
+        // main thread is then never blocked for the whole of a big treemap): the option is read
+        // after a yield, and ECharts draws it in the next animation frame (lazyUpdate).
+        await nextTask();
+        if (cancelled || !container.current) return;
         const size = { width: container.current.clientWidth, height: container.current.clientHeight };
         builtLayout.current = layoutKey(spec, size.width);
         const option = lib.chartOption(spec, assets, { ...ctx, size });
         setSeriesLegend(spec.type === "stacked" || spec.type === "line" ? lib.timeSeriesLegend(spec.input, ctx, spec.type === "stacked") : []);
         performance.measure("ots-chart-option", dataMark);
-        chart.setOption(option, { notMerge: true });
+        chart.setOption(option, { notMerge: true, lazyUpdate: true });
         performance.measure("ots-chart-setoption", dataMark);
       } catch (e) {
         if (!cancelled) {
@@ -287,6 +293,9 @@ function ChartStatus({ status, loading, error }: { status: "loading" | "ready" |
     );
   return null;
 }
+
+/** Resolves in a later task, so the browser can paint and handle input in between. */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A base64 data: URL as a Blob of its media type. */
 export function dataUrlBlob(url: string): Blob {
