@@ -48,6 +48,8 @@ export interface ChartLabels {
   worldTrade: string;
   /** Geomap legend title ("Trade Value") and the no-data class. */
   noData: string;
+  /** Treemap: the tile of a group's members too small to draw, "312 smaller items". */
+  smallerItems: (count: number) => string;
 }
 
 export interface ChartContext {

@@ -19,7 +19,7 @@ const trade = (id: string, year: number, exports: number, imports: number): Coun
 const ctx: ChartContext = {
   locale: "en",
   dark: false,
-  labels: { tooltip: {} as ChartContext["labels"]["tooltip"], fallbacks: { unspecifiedTerritories: "", multipleItems: "", otherValues: "Other" }, total: "Total", measures: {}, worldTrade: "", noData: "" },
+  labels: { tooltip: {} as ChartContext["labels"]["tooltip"], fallbacks: { unspecifiedTerritories: "", multipleItems: "", otherValues: "Other" }, total: "Total", measures: {}, worldTrade: "", noData: "", smallerItems: (count) => `${count}` },
 };
 
 describe("one dataset per chart", () => {

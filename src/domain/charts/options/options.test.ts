@@ -25,6 +25,7 @@ import {
   treemapOption,
 } from ".";
 import { EN_CHART_LABELS } from "../test-support/labels";
+import { MIN_TILE_AREA, SMALLER_ID_PREFIX } from "./treemap";
 
 const ctx: ChartContext = { locale: "en", dark: false, labels: EN_CHART_LABELS };
 
@@ -107,6 +108,30 @@ describe("treemapOption", () => {
     const exported = treemapOption({ rows: hs4Rows, groups: sections, dimension: "HS4" }, { ...ctx, title: "What does Chile export?", showTitle: true }) as Any;
     expect(exported.title).toMatchObject({ show: true, text: "What does Chile export?", textStyle: { fontSize: 20 } });
     expect(exported.series[0].top).toBeGreaterThan(series.top);
+  });
+  it("draws members too small to see as one tile per group, with their count, value and share", () => {
+    // Two tiny members in Mineral Products: each would be a few square pixels.
+    const rows: ChartRow[] = [...hs4Rows, { ...hs4Rows[1], id: "2604", name: "Nickel Ore", value: 0.01 }, { ...hs4Rows[1], id: "2605", name: "Cobalt Ore", value: 0.02 }];
+    const sized = treemapOption({ rows, groups: sections, year: 2018, dimension: "HS4" }, { ...ctx, size: { width: 400, height: 500 } }) as Any;
+    const minerals = sized.series[0].data[0];
+    expect(minerals.children.map((c: Any) => c.id)).toEqual(["2603", "2601", `${SMALLER_ID_PREFIX}5`]);
+    const together = minerals.children[2];
+    expect(together).toMatchObject({ name: "2 smaller items", count: 2, itemStyle: { color: "#A1A1A1" }, label: { show: false } });
+    // Areas stay proportional: the group's value is the sum of everything in it.
+    expect(together.value).toBeCloseTo(0.03);
+    expect(minerals.value).toBeCloseTo(700.03);
+    const html = sized.tooltip.formatter({ data: together });
+    expect(html).toContain("2 smaller items");
+    expect(html).toContain("Mineral Products");
+    expect(html).toContain("2018");
+    // One small member alone keeps its own tile; no size known means the default drawing area.
+    const one = treemapOption({ rows: rows.slice(0, -1), groups: sections, dimension: "HS4" }, ctx) as Any;
+    expect(one.series[0].data[0].children.map((c: Any) => c.id)).toEqual(["2603", "2601", "2604"]);
+    // Without groups the small members gather at the end, in the neutral colour.
+    const flat = treemapOption({ rows, groups: [], dimension: "HS4" }, { ...ctx, size: { width: 400, height: 500 } }) as Any;
+    expect(flat.series[0].data.at(-1)).toMatchObject({ id: `${SMALLER_ID_PREFIX}all`, count: 2, itemStyle: { color: UNKNOWN_COLOR } });
+    // The threshold is a drawing size: 8 by 8 pixels.
+    expect(MIN_TILE_AREA).toBe(64);
   });
   it("handles 1,222 members", () => {
     const many: ChartRow[] = Array.from({ length: 1222 }, (_, i) => ({ id: String(i).padStart(4, "0"), name: `P${i}`, kind: "hs4", color: "#123456", group: String(i % 21), value: 1000 + i }));

@@ -19,4 +19,5 @@ export const EN_CHART_LABELS: ChartLabels = {
   measures: { gdp_per_capita: "GDP per capita", trade_value: "Trade value", rca: "RCA", world_trade: "World trade", population: "Population", eci: "ECI", eci_rank: "ECI rank" },
   worldTrade: "World trade",
   noData: "No data",
+  smallerItems: (count) => `${count} smaller items`,
 };
