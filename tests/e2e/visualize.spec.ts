@@ -196,6 +196,52 @@ test.describe("visualize: URLs, controls and explanations", () => {
     await chartReady(page);
   });
 
+  test("the control panel comes alive when reached for, and the chart's menus load when a button is (issue 37)", async ({ page }) => {
+    // React marks an element it has hydrated with its props; the server's HTML alone has none.
+    const live = (testId: string) => page.getByTestId(testId).first().evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")));
+    await page.goto(CASES[0].path);
+    await chartReady(page);
+    // The chart drew (its component is live); the panel is the server's HTML, shown as it is.
+    await expect(page.getByTestId("control-country")).toBeVisible();
+    await expect(page.getByTestId("control-country")).toHaveValue("Chile");
+    await page.waitForTimeout(1500);
+    expect(await live("control-country")).toBe(false);
+    // The toolbar's buttons are there, their menus' code is not asked for until a visitor reaches for them.
+    await expect(page.getByTestId("chart-actions")).toHaveAttribute("data-menus", "pending");
+    // Keyboard: focus alone hydrates the panel, and the select then answers its keys.
+    await page.getByTestId("control-country").focus();
+    await expect.poll(() => live("control-country")).toBe(true);
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByTestId("control-country")).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Escape");
+    await page.getByTestId("download-button").hover();
+    await expect(page.getByTestId("chart-actions")).toHaveAttribute("data-menus", "ready");
+    await page.getByTestId("download-button").click();
+    await expect(page.getByTestId("download-png")).toBeVisible();
+  });
+
+  test("a first click on a control panel that was never hovered is not lost", async ({ page }) => {
+    await page.goto(CASES[0].path);
+    await chartReady(page);
+    // A click event alone (no pointer moving there first, as from assistive technology).
+    await page.getByTestId("control-flow").getByText("Imports").dispatchEvent("click");
+    await page.waitForURL("**/en/visualize/tree_map/hs92/import/chl/all/show/2018");
+  });
+
+  test("a first tap on the control panel is not lost", async ({ page }) => {
+    await page.goto(CASES[0].path);
+    await chartReady(page);
+    await page.getByTestId("control-country").click();
+    await expect(page.getByTestId("control-country")).toHaveAttribute("aria-expanded", "true");
+    await page.getByTestId("control-country").fill("Peru");
+    await page.getByRole("option", { name: "Peru", exact: true }).click();
+    await page.waitForURL("**/en/visualize/tree_map/hs92/export/per/all/show/2018");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("What does Peru export?");
+    // After the navigation the panel is live at once (no second gate).
+    await page.getByTestId("control-flow").getByText("Imports").click();
+    await page.waitForURL("**/en/visualize/tree_map/hs92/import/per/all/show/2018");
+  });
+
   test("the builder offers what the catalogue holds: revisions, depths and each flow's years", async ({ page, request }) => {
     type Year = { year: number; flows: string[] };
     type Dataset = { kind: string; depth: string; classification: string; partial: boolean; years: Year[] };
@@ -289,10 +335,13 @@ test.describe("visualize: speed", () => {
   test("a treemap of every HS4 product draws quickly after its data arrives (printed)", async ({ page }) => {
     await page.goto("/en/visualize/tree_map/hs92/export/all/all/show/2018");
     await chartReady(page);
-    const leaves = await page.locator('[data-testid="chart"] [role="img"]').evaluate((el) => {
-      type Node = { children?: Node[] };
+    // Every product is in the chart: a tile of its own, or counted in its section's tile of smaller items.
+    const [leaves, tiles] = await page.locator('[data-testid="chart"] [role="img"]').evaluate((el) => {
+      type Node = { children?: Node[]; count?: number };
       const chart = (el as HTMLElement & { otsChart?: { getOption(): { series: { data: Node[] }[] } } }).otsChart!;
-      return chart.getOption().series[0].data.reduce((n, g) => n + (g.children?.length ?? 1), 0);
+      const groups = chart.getOption().series[0].data;
+      const members = groups.flatMap((g) => g.children ?? [g]);
+      return [members.reduce((n, m) => n + (m.count ?? 1), 0), members.length];
     });
     const [option, setOption, draw] = await page.evaluate(() =>
       ["ots-chart-option", "ots-chart-setoption", "ots-chart-draw"].map((name) => {
@@ -301,7 +350,7 @@ test.describe("visualize: speed", () => {
       }),
     );
     console.log(
-      `[speed] treemap of ${leaves} HS4 products drawn in ${draw.toFixed(1)} ms after its data arrived (target < 200 ms; option built at ${option.toFixed(1)} ms, setOption returned at ${setOption.toFixed(1)} ms)`,
+      `[speed] treemap of ${leaves} HS4 products (${tiles} tiles) drawn in ${draw.toFixed(1)} ms after its data arrived (target < 200 ms; option built at ${option.toFixed(1)} ms, setOption returned at ${setOption.toFixed(1)} ms)`,
     );
     expect(leaves).toBeGreaterThan(1200);
     expect(Number.isFinite(draw)).toBe(true);
