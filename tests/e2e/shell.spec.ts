@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { NAV_MENUS } from "../../src/features/shell/navigation";
-import { expect, test, type Page } from "./support/test";
+import { expect, isHydrated, test, type Page } from "./support/test";
 
 async function openMenu(page: Page, id: string) {
   await page.locator(`[data-menu="${id}"]`).click();
@@ -59,7 +59,10 @@ test.describe("desktop shell (1280 px)", () => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
     });
-    await page.locator('main a[href="/en/profile/world/wld"]').first().click();
+    const link = page.locator('main a[href="/en/profile/world/wld"]').first();
+    // A click before hydration is the browser's own navigation, with no client loading state.
+    await expect.poll(() => isHydrated(link)).toBe(true);
+    await link.click();
     await expect(page.getByTestId("full-page-loading")).toBeVisible();
     await page.waitForURL("**/en/profile/world/wld");
   });

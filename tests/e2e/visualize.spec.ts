@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
 import { yearsLabel } from "../../src/domain/format/years";
-import { expect, test, type Page } from "./support/test";
+import { expect, isHydrated, test, type Page } from "./support/test";
 
 type Point = { x: number; y: number };
 
@@ -197,8 +197,7 @@ test.describe("visualize: URLs, controls and explanations", () => {
   });
 
   test("the control panel comes alive when reached for, and the chart's menus load when a button is (issue 37)", async ({ page }) => {
-    // React marks an element it has hydrated with its props; the server's HTML alone has none.
-    const live = (testId: string) => page.getByTestId(testId).first().evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")));
+    const live = (testId: string) => isHydrated(page.getByTestId(testId).first());
     await page.goto(CASES[0].path);
     await chartReady(page);
     // The chart drew (its component is live); the panel is the server's HTML, shown as it is.
@@ -226,6 +225,19 @@ test.describe("visualize: URLs, controls and explanations", () => {
     // A click event alone (no pointer moving there first, as from assistive technology).
     await page.getByTestId("control-flow").getByText("Imports").dispatchEvent("click");
     await page.waitForURL("**/en/visualize/tree_map/hs92/import/chl/all/show/2018");
+  });
+
+  test("a client navigation to another view, the panel never touched, shows that view's choices", async ({ page }) => {
+    await page.goto(CASES[0].path);
+    await chartReady(page);
+    await expect(page.getByTestId("control-country")).toHaveValue("Chile");
+    // As a link inside the app would (the panel still the server's HTML, not hydrated).
+    await page.evaluate(() => (window as unknown as { next: { router: { push(href: string): void } } }).next.router.push("/en/visualize/tree_map/hs92/export/per/all/show/2018"));
+    await page.waitForURL("**/en/visualize/tree_map/hs92/export/per/all/show/2018");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("What does Peru export?");
+    await expect(page.getByTestId("control-country")).toHaveValue("Peru");
+    await page.getByTestId("control-flow").getByText("Imports").click();
+    await page.waitForURL("**/en/visualize/tree_map/hs92/import/per/all/show/2018");
   });
 
   test("a first tap on the control panel is not lost", async ({ page }) => {

@@ -3,7 +3,7 @@
  * style, image, frame or connection refused by the Content-Security-Policy fails the test that
  * caused it (the policy must not break any page), whatever the test itself asserts.
  */
-import { expect, test as base } from "@playwright/test";
+import { expect, test as base, type Locator } from "@playwright/test";
 
 export const test = base.extend<{ cspViolations: string[] }>({
   cspViolations: [
@@ -26,3 +26,8 @@ export const test = base.extend<{ cspViolations: string[] }>({
 
 export { expect };
 export type { APIRequestContext, BrowserContext, Locator, Page } from "@playwright/test";
+
+/** Whether React has hydrated an element (it keeps the element's props on it; the server's HTML alone has none). */
+export function isHydrated(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps")));
+}
