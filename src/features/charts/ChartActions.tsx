@@ -1,6 +1,7 @@
 "use client";
 
-import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
+import { Anchor, Group as StaticGroup, Stack, Text } from "@/features/ui/static";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { ChartToolbarProps, ToolbarButton } from "./ChartActionsMenus";
@@ -70,7 +71,7 @@ export function ChartActions(props: ChartActionsProps) {
   );
 }
 
-/** The /api/data queries behind a chart, each as JSON and CSV links. */
+/** The /api/data queries behind a chart, each as JSON and CSV links (static primitives: nothing here to hydrate). */
 export function ApiQueryLinks({ queries }: { queries: readonly ChartQuery[] }) {
   const t = useTranslations("charts.api");
   if (queries.length === 0) return null;
@@ -83,7 +84,7 @@ export function ApiQueryLinks({ queries }: { queries: readonly ChartQuery[] }) {
         {t("help")}
       </Text>
       {queries.map((q) => (
-        <Group key={q.api} gap={8} wrap="nowrap" align="baseline">
+        <StaticGroup key={q.api} gap={8} wrap="nowrap" align="baseline">
           <Text size="xs" fw={500} style={{ flex: "none" }}>
             {q.label}
           </Text>
@@ -93,7 +94,7 @@ export function ApiQueryLinks({ queries }: { queries: readonly ChartQuery[] }) {
           <Anchor href={q.csv} size="xs" style={{ flex: "none" }}>
             {t("csv")}
           </Anchor>
-        </Group>
+        </StaticGroup>
       ))}
     </Stack>
   );

@@ -1,11 +1,15 @@
 "use client";
 
-import { Group, Text } from "@mantine/core";
+import { Group, Text } from "@/features/ui/static";
 import { useTranslations } from "next-intl";
 import { GENERIC_HS_ICON, LEGEND_ICON, memberIcon, X_ICON } from "@/domain/charts/presentation";
 import type { ChartGroup } from "@/domain/charts/types";
 
-/** Groups (sections, continents) with their 18 by 18 icons and colours, under charts that nest by them. */
+/**
+ * Groups (sections, continents) with their 18 by 18 icons and colours, under charts that nest by
+ * them. Drawn with the static primitives (Mantine's markup, no hooks): up to two dozen entries
+ * that would otherwise each hydrate two Mantine components.
+ */
 export function ChartLegend({ groups }: { groups: readonly ChartGroup[] }) {
   const t = useTranslations("charts");
   if (groups.length === 0) return null;

@@ -1,6 +1,7 @@
 "use client";
 
-import { Alert, Button, Group, Skeleton, Stack, Tabs, Text } from "@mantine/core";
+import { Alert, Button, Skeleton, Tabs } from "@mantine/core";
+import { Group, Stack, Text } from "@/features/ui/static";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { scatterPoints } from "@/domain/charts/options/scatterPoints";
