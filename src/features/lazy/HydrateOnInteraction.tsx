@@ -74,7 +74,8 @@ export function HydrateOnInteraction({ children }: { children: ReactNode }) {
   });
   const box = useRef<HTMLDivElement>(null);
   // Rendered again after its first commit (new props from a navigation, a parent's state): hydrate
-  // now. A dehydrated boundary that gets new props is rendered on the client, and would suspend.
+  // now, keeping the server's HTML (and any focus in it), rather than let React replace it with a
+  // client render, which it does to a boundary that gets new props while it cannot hydrate.
   if (gate.committed) gate.release();
 
   useEffect(() => {
