@@ -227,6 +227,20 @@ test.describe("visualize: URLs, controls and explanations", () => {
     await page.waitForURL("**/en/visualize/tree_map/hs92/import/chl/all/show/2018");
   });
 
+  test.describe("on a touch screen", () => {
+    test.use({ viewport: { width: 412, height: 915 }, hasTouch: true, isMobile: true });
+
+    test("a first tap on the server's control panel does what it says", async ({ page }) => {
+      await page.goto(CASES[0].path);
+      await chartReady(page);
+      expect(await isHydrated(page.getByTestId("control-country"))).toBe(false);
+      await page.getByTestId("control-flow").getByText("Imports").tap();
+      await page.waitForURL("**/en/visualize/tree_map/hs92/import/chl/all/show/2018");
+      await page.getByTestId("control-country").tap();
+      await expect(page.getByTestId("control-country")).toHaveAttribute("aria-expanded", "true");
+    });
+  });
+
   test("a client navigation to another view, the panel never touched, shows that view's choices", async ({ page }) => {
     await page.goto(CASES[0].path);
     await chartReady(page);
