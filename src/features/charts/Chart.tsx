@@ -8,6 +8,7 @@ import { NARROW_MAP_WIDTH } from "@/domain/charts/breakpoints";
 import { WORLD_MAP } from "@/domain/charts/options/geomapName";
 import type { ChartContext, ChartGroup, ChartLabels } from "@/domain/charts/types";
 import type { Locale } from "@/domain/i18n/locales";
+import { nextTask } from "@/features/lazy/lazyModule";
 import { useNearScreen } from "@/features/lazy/useNearScreen";
 import { chartsWhenIdle, loadChartsFor, type ChartLibrary } from "./chartLibrary";
 import { chartPartsFor } from "./chartParts";
@@ -293,9 +294,6 @@ function ChartStatus({ status, loading, error }: { status: "loading" | "ready" |
     );
   return null;
 }
-
-/** Resolves in a later task, so the browser can paint and handle input in between. */
-const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A base64 data: URL as a Blob of its media type. */
 export function dataUrlBlob(url: string): Blob {

@@ -3,7 +3,7 @@
  * with the page, imported once when a chart is about to be drawn, with the parts its type needs.
  */
 import { chartPartsFor, type EChartsPart } from "./chartParts";
-import { idle, lazyModule } from "@/features/lazy/lazyModule";
+import { idle, lazyModule, nextTask } from "@/features/lazy/lazyModule";
 import type { ChartSpec } from "./spec";
 
 export type ChartLibrary = typeof import("./echarts");
@@ -15,7 +15,7 @@ export type ChartLibrary = typeof import("./echarts");
  */
 export const chartLibrary = lazyModule<ChartLibrary>(async () => {
   await Promise.all([import("echarts/lib/renderer/installCanvasRenderer.js"), import("echarts/lib/util/graphic.js")]);
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await nextTask();
   return import("./echarts");
 });
 

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { IDLE_TIMEOUT_MS, lazyModule, NO_IDLE_DELAY_MS, useLazyModule, whenIdle } from "./lazyModule";
+import { IDLE_TIMEOUT_MS, lazyModule, nextTask, NO_IDLE_DELAY_MS, useLazyModule, whenIdle } from "./lazyModule";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -81,5 +81,19 @@ describe("a component's lazily imported module", () => {
       return createElement("p", null, loaded ? loaded.View : "placeholder");
     }
     expect(renderToString(createElement(Probe))).toBe("<p>placeholder</p>");
+  });
+});
+
+describe("the next task", () => {
+  afterEach(() => vi.useRealTimers());
+  it("resolves in a task of its own, not in the current one's microtasks", async () => {
+    vi.useFakeTimers();
+    let done = false;
+    void nextTask().then(() => (done = true));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(done).toBe(false);
+    await vi.runAllTimersAsync();
+    expect(done).toBe(true);
   });
 });

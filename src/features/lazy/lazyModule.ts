@@ -66,6 +66,9 @@ export function whenIdle(task: () => void, timeout = IDLE_TIMEOUT_MS, scheduler:
   return () => clearTimeout(handle);
 }
 
+/** Resolves in a later task, so the browser can paint and handle input in between (a long job cut in two). */
+export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
 /** A promise of the next idle moment (see whenIdle). */
 export const idle = (timeout = IDLE_TIMEOUT_MS): Promise<void> => new Promise((resolve) => void whenIdle(resolve, timeout));
 
