@@ -117,7 +117,7 @@ export function treemapOption(input: TreemapInput, ctx: ChartContext): EChartsOp
       count: small.length,
       ...(groupName ? { groupName } : {}),
     };
-    return [...nodes.filter((n) => !small.includes(n)), together];
+    return [...nodes.filter((n) => n.value / sum >= smallestShare), together];
   };
 
   let data: TreemapNode[];
