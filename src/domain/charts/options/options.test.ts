@@ -130,6 +130,10 @@ describe("treemapOption", () => {
     // Without groups the small members gather at the end, in the neutral colour.
     const flat = treemapOption({ rows, groups: [], dimension: "HS4" }, { ...ctx, size: { width: 400, height: 500 } }) as Any;
     expect(flat.series[0].data.at(-1)).toMatchObject({ id: `${SMALLER_ID_PREFIX}all`, count: 2, itemStyle: { color: UNKNOWN_COLOR } });
+    // A box not laid out yet (0 by 0) counts as no size known, not as a chart where every tile is tiny.
+    const hidden = treemapOption({ rows: rows.slice(0, -1), groups: sections, dimension: "HS4" }, { ...ctx, size: { width: 0, height: 0 } }) as Any;
+    expect(hidden.series[0].data[0].children.map((c: Any) => c.id)).toEqual(["2603", "2601", "2604"]);
+    expect(hidden.series[0].label.formatter({ name: "Copper Ore", value: 600 })).toBe("Copper Ore\n60%");
     // The threshold is a drawing size: 8 by 8 pixels.
     expect(MIN_TILE_AREA).toBe(64);
   });

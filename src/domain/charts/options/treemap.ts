@@ -81,7 +81,8 @@ export function treemapOption(input: TreemapInput, ctx: ChartContext): EChartsOp
   const indexed = input.rows.map((r, i) => [r, i] as const).filter(([r]) => (r.value ?? 0) > 0);
   const sum = total(indexed.map(([r]) => r));
   const groupsById = new Map(input.groups.map((g) => [g.id, g]));
-  const area = ctx.size ? ctx.size.width * Math.max(1, ctx.size.height - titleSpace(ctx) - 34) : undefined;
+  // A box with no size yet (a hidden tab) is no size known: the default area, not "every tile is tiny".
+  const area = ctx.size && ctx.size.width > 0 && ctx.size.height > 0 ? ctx.size.width * Math.max(1, ctx.size.height - titleSpace(ctx) - 34) : undefined;
   const limits = labelThresholds(area);
   const iconShare = ICON_MIN_AREA / Math.max(1, area ?? DEFAULT_AREA);
   const leaf = ([r, i]: readonly [ChartRow, number]): TreemapNode => {
