@@ -76,13 +76,18 @@ function tileIcon(row: ChartRow): string | null {
   return null;
 }
 
+/** The tiles' area in px², or undefined when not known: a box with no size yet (a hidden tab) is not "every tile is tiny". */
+function drawingArea(ctx: ChartContext): number | undefined {
+  if (!ctx.size || ctx.size.width <= 0 || ctx.size.height <= 0) return undefined;
+  return ctx.size.width * Math.max(1, ctx.size.height - titleSpace(ctx) - 34);
+}
+
 export function treemapOption(input: TreemapInput, ctx: ChartContext): EChartsOption {
   const colors = palette(ctx.dark);
   const indexed = input.rows.map((r, i) => [r, i] as const).filter(([r]) => (r.value ?? 0) > 0);
   const sum = total(indexed.map(([r]) => r));
   const groupsById = new Map(input.groups.map((g) => [g.id, g]));
-  // A box with no size yet (a hidden tab) is no size known: the default area, not "every tile is tiny".
-  const area = ctx.size && ctx.size.width > 0 && ctx.size.height > 0 ? ctx.size.width * Math.max(1, ctx.size.height - titleSpace(ctx) - 34) : undefined;
+  const area = drawingArea(ctx);
   const limits = labelThresholds(area);
   const iconShare = ICON_MIN_AREA / Math.max(1, area ?? DEFAULT_AREA);
   const leaf = ([r, i]: readonly [ChartRow, number]): TreemapNode => {
